@@ -1,0 +1,61 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let strictness: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("MemberImportVisibility"),
+    .enableUpcomingFeature("InternalImportsByDefault"),
+]
+
+let package = Package(
+    name: "Vitrine",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "vitrine", targets: ["vitrine"])
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CCmarkGFM", pkgConfig: "libcmark-gfm",
+            providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]),
+        .systemLibrary(
+            name: "CLibXML2", pkgConfig: "libxml-2.0",
+            providers: [.apt(["libxml2-dev"])]),
+        .target(name: "CatalogModel", swiftSettings: strictness),
+        .target(
+            name: "ContentLoader",
+            dependencies: ["CatalogModel", "CCmarkGFM", .product(name: "Yams", package: "Yams")],
+            swiftSettings: strictness),
+        .target(
+            name: "SiteRenderer",
+            dependencies: ["CatalogModel", .product(name: "Mustache", package: "swift-mustache")],
+            swiftSettings: strictness),
+        .target(
+            name: "SiteBuilder",
+            dependencies: ["CatalogModel", "ContentLoader", "SiteRenderer"],
+            swiftSettings: strictness),
+        .executableTarget(
+            name: "vitrine",
+            dependencies: [
+                "SiteBuilder", "CatalogModel",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: strictness),
+        .testTarget(name: "CatalogModelTests", dependencies: ["CatalogModel"], swiftSettings: strictness),
+        .testTarget(
+            name: "ContentLoaderTests", dependencies: ["ContentLoader", "CatalogModel"],
+            swiftSettings: strictness),
+        .testTarget(
+            name: "SiteRendererTests", dependencies: ["SiteRenderer", "CatalogModel", "ContentLoader"],
+            swiftSettings: strictness),
+        .testTarget(
+            name: "SiteBuilderTests",
+            dependencies: ["SiteBuilder", "CatalogModel", "ContentLoader", "CLibXML2"],
+            swiftSettings: strictness),
+        .testTarget(name: "vitrineTests", dependencies: ["vitrine"], swiftSettings: strictness),
+    ]
+)

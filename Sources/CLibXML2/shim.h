@@ -1,0 +1,13 @@
+#ifndef VITRINE_CLIBXML2_SHIM_H
+#define VITRINE_CLIBXML2_SHIM_H
+#include <libxml/parser.h>
+#include <libxml/HTMLparser.h>
+#include <libxml/tree.h>
+#include <libxml/xmlwriter.h>
+#include <libxml/xmlerror.h>
+#include <libxml/xpath.h>
+#include <libxml/xmlsave.h>
+
+/* xmlFree is a C global function pointer that Swift 6 rejects as not concurrency-safe. */
+static inline void vitrine_xml_free(void *pointer) { xmlFree(pointer); }
+#endif

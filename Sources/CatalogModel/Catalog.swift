@@ -1,0 +1,49 @@
+public import Foundation
+
+/// The whole validated shop: what every renderer and the checkout service read.
+public struct Catalog: Sendable {
+    public var site: Site
+    /// By title, then slug.
+    public var brands: [Brand]
+    /// By name, then slug.
+    public var products: [Product]
+    /// Newest start first, then slug.
+    public var promotions: [Promotion]
+    /// By slug.
+    public var pages: [Page]
+
+    public private(set) var brandBySlug: [Slug: Brand] = [:]
+    public private(set) var productBySlug: [Slug: Product] = [:]
+    public private(set) var productBySKU: [String: Product] = [:]
+    /// Each brand's products, by name.
+    public private(set) var productsByBrand: [Slug: [Product]] = [:]
+
+    public init(site: Site, brands: [Brand], products: [Product], promotions: [Promotion], pages: [Page]) {
+        self.site = site
+        self.brands = brands.sorted { ($0.title.folded(), $0.title, $0.slug) < ($1.title.folded(), $1.title, $1.slug) }
+        self.products = products.sorted { ($0.name.folded(), $0.name, $0.slug) < ($1.name.folded(), $1.name, $1.slug) }
+        self.promotions = promotions.sorted { ($1.starts.date, $0.slug) < ($0.starts.date, $1.slug) }
+        self.pages = pages.sorted { $0.slug < $1.slug }
+        for brand in self.brands { brandBySlug[brand.slug] = brand }
+        for product in self.products {
+            productBySlug[product.slug] = product
+            productBySKU[product.sku] = product
+            productsByBrand[product.brand, default: []].append(product)
+        }
+    }
+
+    public func promotions(withStatus status: Promotion.Status, at now: Date) -> [Promotion] {
+        promotions.filter { $0.status(at: now) == status }
+    }
+
+    /// Promotions that name the brand or one of its products.
+    public func promotions(for brand: Brand) -> [Promotion] {
+        let slugs = Set(productsByBrand[brand.slug, default: []].map(\.slug))
+        return promotions.filter { $0.brands.contains(brand.slug) || $0.products.contains(where: slugs.contains) }
+    }
+
+    /// Promotions that apply to a product, directly or through its brand.
+    public func promotions(for product: Product) -> [Promotion] {
+        promotions.filter { $0.applies(to: product) }
+    }
+}

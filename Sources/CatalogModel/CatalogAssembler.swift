@@ -1,0 +1,66 @@
+/// Checks what no single file can: unique slugs and SKUs, references that resolve, images that exist.
+public enum CatalogAssembler {
+    public static func assemble(
+        site: Site,
+        brands: [DecodedRecord<Brand>],
+        products: [DecodedRecord<Product>],
+        promotions: [DecodedRecord<Promotion>],
+        pages: [DecodedRecord<Page>],
+        existingImages: Set<String>
+    ) -> (Catalog, [Diagnostic]) {
+        var diagnostics: [Diagnostic] = []
+
+        func unique<R>(_ records: [DecodedRecord<R>], kind: String, key: (R) -> String, source: (R) -> SourceLocation, what: String)
+            -> [DecodedRecord<R>]
+        {
+            var firstByKey: [String: SourceLocation] = [:]
+            var kept: [DecodedRecord<R>] = []
+            for decoded in records.sorted(by: { source($0.record) < source($1.record) }) {
+                let k = key(decoded.record)
+                if let first = firstByKey[k] {
+                    diagnostics.append(.error(
+                        "duplicate \(kind) \(what) \"\(k)\": also used by \(first.path); \(what)s are unique", at: source(decoded.record)))
+                } else {
+                    firstByKey[k] = source(decoded.record)
+                    kept.append(decoded)
+                }
+            }
+            return kept
+        }
+
+        let brands = unique(brands, kind: "brand", key: { $0.slug.rawValue }, source: { $0.source }, what: "slug")
+        var products = unique(products, kind: "product", key: { $0.slug.rawValue }, source: { $0.source }, what: "slug")
+        products = unique(products, kind: "product", key: { $0.sku }, source: { $0.source }, what: "sku")
+        let promotions = unique(promotions, kind: "promotion", key: { $0.slug.rawValue }, source: { $0.source }, what: "slug")
+        let pages = unique(pages, kind: "page", key: { $0.slug.rawValue }, source: { $0.source }, what: "slug")
+
+        let known: [RecordKind: [String]] = [
+            .brand: brands.map(\.record.slug.rawValue),
+            .product: products.map(\.record.slug.rawValue),
+        ]
+        let knownSets = known.mapValues(Set.init)
+        let references = brands.flatMap(\.references) + products.flatMap(\.references) + promotions.flatMap(\.references)
+        for reference in references where !(knownSets[reference.kind]?.contains(reference.slug.rawValue) ?? false) {
+            var message = "\(reference.key): \"\(reference.slug)\" is not a known \(reference.kind.rawValue)"
+            if let close = FieldReader.closest(to: reference.slug.rawValue, among: known[reference.kind] ?? []) {
+                message += "; did you mean \"\(close)\"?"
+            } else {
+                message += "; add \(reference.kind.folder ?? "")/\(reference.slug).md or fix the slug"
+            }
+            diagnostics.append(.error(message, at: reference.location))
+        }
+
+        let images = brands.flatMap(\.images) + products.flatMap(\.images) + promotions.flatMap(\.images)
+        for use in images {
+            if case .local(let path) = use.image, !existingImages.contains(path) {
+                diagnostics.append(.error(
+                    "\(use.key): \(path) does not exist; add the file under the content folder or fix the path", at: use.location))
+            }
+        }
+
+        let catalog = Catalog(
+            site: site, brands: brands.map(\.record), products: products.map(\.record),
+            promotions: promotions.map(\.record), pages: pages.map(\.record))
+        return (catalog, diagnostics)
+    }
+}

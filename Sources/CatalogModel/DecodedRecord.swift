@@ -1,0 +1,114 @@
+/// A record read from one file, with what it points at, so references and images can be checked
+/// once every file has been read.
+public struct DecodedRecord<Record: Sendable>: Sendable {
+    public var record: Record
+    public var references: [Reference]
+    public var images: [ImageUse]
+
+    public init(record: Record, references: [Reference] = [], images: [ImageUse] = []) {
+        self.record = record
+        self.references = references
+        self.images = images
+    }
+}
+
+/// Turns checked fields into records. `markdown` renders a body; the model itself does no I/O
+/// and knows no Markdown library.
+public enum RecordDecoder {
+    public typealias MarkdownRenderer = @Sendable (String) -> RenderedMarkdown
+
+    public static func site(_ reader: inout FieldReader) -> Site? {
+        let title = reader.text("title")
+        let baseURL = reader.text("baseURL")
+        let currency = reader.text("currency").flatMap { Currency(code: $0) }
+        let locale = reader.text("locale") ?? "en_US"
+        let description = reader.text("description")
+        let perPage = reader.integer("productsPerPage") ?? 20
+        let checkoutURL = reader.text("checkoutURL")
+        guard let title, let baseURL, let currency else { return nil }
+        return Site(
+            title: title, baseURL: baseURL, currency: currency, locale: locale, description: description,
+            productsPerPage: perPage, checkoutURL: checkoutURL, extra: reader.extra, source: reader.file)
+    }
+
+    public static func brand(_ reader: inout FieldReader, slug: Slug, body: String?, markdown: MarkdownRenderer)
+        -> DecodedRecord<Brand>?
+    {
+        let title = reader.text("title")
+        let logo = reader.image("logo")
+        let country = reader.text("country")
+        let website = reader.text("website")
+        let text = body ?? reader.jsonBody() ?? ""
+        guard let title else { return nil }
+        let brand = Brand(
+            slug: slug, title: title, logo: logo?.image, country: country, website: website,
+            description: markdown(text), extra: reader.extra, source: reader.file)
+        return DecodedRecord(record: brand, images: [logo].compactMap { $0 })
+    }
+
+    public static func product(
+        _ reader: inout FieldReader, slug: Slug, body: String?, site: Site?, markdown: MarkdownRenderer
+    ) -> DecodedRecord<Product>? {
+        let sku = reader.text("sku")
+        let name = reader.text("name")
+        let brand = reader.reference("brand")
+        let currencyCode = reader.text("currency")
+        let currency = currencyCode.flatMap { Currency(code: $0) } ?? site?.currency ?? .usd
+        let price = reader.money("price", currency: currency)
+        let unit = reader.text("priceUnit") ?? "ea"
+        let availability = reader.text("availability").flatMap { Availability(rawValue: $0) } ?? .inStock
+        let thumbnail = reader.image("thumbnail")
+        let image = reader.image("image")
+        let gtin = reader.text("gtin")
+        let mpn = reader.text("mpn")
+        let tags = reader.texts("tags") ?? []
+        let date = reader.timestamp("date")
+        let text = body ?? reader.jsonBody() ?? ""
+        guard let sku, let name, let brand, let price else { return nil }
+        let product = Product(
+            slug: slug, sku: sku, name: name, brand: brand.slug, price: price, priceUnit: unit,
+            availability: availability, thumbnail: thumbnail?.image, image: image?.image, gtin: gtin, mpn: mpn,
+            tags: tags, date: date, detail: markdown(text), extra: reader.extra, source: reader.file)
+        return DecodedRecord(record: product, references: [brand], images: [thumbnail, image].compactMap { $0 })
+    }
+
+    public static func promotion(_ reader: inout FieldReader, slug: Slug, body: String?, markdown: MarkdownRenderer)
+        -> DecodedRecord<Promotion>?
+    {
+        let title = reader.text("title")
+        let starts = reader.timestamp("starts")
+        let ends = reader.timestamp("ends")
+        let brands = reader.references("brands") ?? []
+        let products = reader.references("products") ?? []
+        let percent = reader.percent("discountPercent")
+        let code = reader.text("code")
+        let image = reader.image("image")
+        let stores = reader.stores("stores") ?? []
+        let text = body ?? reader.jsonBody() ?? ""
+        if let starts, let ends, ends <= starts {
+            reader.report(.error(
+                "ends: \(ends.iso8601) is not after starts (\(starts.iso8601)); a promotion ends after it starts",
+                at: reader.location(of: "ends")))
+        }
+        guard let title, let starts else { return nil }
+        let promotion = Promotion(
+            slug: slug, title: title, starts: starts, ends: ends, brands: brands.map(\.slug),
+            products: products.map(\.slug), discountPercent: percent, code: code, image: image?.image, stores: stores,
+            content: markdown(text), extra: reader.extra, source: reader.file)
+        return DecodedRecord(record: promotion, references: brands + products, images: [image].compactMap { $0 })
+    }
+
+    public static func page(_ reader: inout FieldReader, slug: Slug, body: String?, markdown: MarkdownRenderer)
+        -> DecodedRecord<Page>?
+    {
+        let title = reader.text("title")
+        let text = body ?? reader.jsonBody() ?? ""
+        if RecordKind.reservedPageSlugs.contains(slug.rawValue) {
+            reader.report(.error(
+                "page slug \"\(slug)\" is taken by the site's own /\(slug)/ section; rename the file, e.g. to \(slug)-info.md",
+                at: reader.file))
+        }
+        guard let title else { return nil }
+        return DecodedRecord(record: Page(slug: slug, title: title, body: markdown(text), extra: reader.extra, source: reader.file))
+    }
+}

@@ -1,0 +1,399 @@
+public import Foundation
+
+/// Reads the keys of one content file against its kind's rules, collecting every problem rather
+/// than stopping at the first, so one build reports all of them.
+public struct FieldReader {
+    public let kind: RecordKind
+    public let file: SourceLocation
+    public private(set) var diagnostics: [Diagnostic] = []
+    /// Unknown keys, kept for templates.
+    public private(set) var extra: [String: ExtraValue] = [:]
+    private var entries: [String: RawEntry] = [:]
+    private let rules: [String: FieldRule]
+
+    /// `root` is the parsed front matter or JSON object; `json` says whether the body key is allowed.
+    public init(kind: RecordKind, root: RawNode?, json: Bool, file: SourceLocation) {
+        self.kind = kind
+        self.file = file
+        self.rules = Dictionary(uniqueKeysWithValues: kind.fields.map { ($0.key, $0) })
+        guard let root else { return }
+        guard case .map(let list) = root.value else {
+            diagnostics.append(.error(
+                json ? "expected a JSON object of keys, e.g. {\"title\": \"…\"}" : "front matter must be keys and values, e.g. title: …",
+                at: root.location))
+            return
+        }
+        let known = kind.knownKeys(json: json)
+        for entry in list {
+            if known.contains(entry.key) {
+                entries[entry.key] = entry
+                continue
+            }
+            extra[entry.key] = entry.value.plainValue
+            var message = "`\(entry.key)`: unknown key"
+            if let close = Self.closest(to: entry.key, among: known) {
+                message += "; did you mean `\(close)`?"
+            } else {
+                message += "; known keys are " + known.map { "`\($0)`" }.joined(separator: ", ")
+            }
+            if !json, let body = kind.jsonBodyKey, entry.key == body {
+                message = "`\(entry.key)`: unknown key in front matter; write the \(body) as the Markdown body after the closing ---"
+            }
+            diagnostics.append(.warning(message, at: entry.keyLocation))
+        }
+    }
+
+    /// The Markdown body of a `.json` file.
+    public mutating func jsonBody() -> String? {
+        guard let key = kind.jsonBodyKey, let node = present(key) else { return nil }
+        guard let text = node.scalarText, case .scalar(_, .string) = node.value else {
+            fail(key, node, "expected a Markdown string")
+            return nil
+        }
+        return text
+    }
+
+    // MARK: Typed readers; each reports a missing required key or a bad value and returns nil.
+
+    public mutating func text(_ key: String) -> String? {
+        guard let node = value(key) else { return nil }
+        guard let text = node.scalarText else {
+            fail(key, node, "expected text, found a \(node.shapeName)")
+            return nil
+        }
+        switch rule(key).type {
+        case .text(let range):
+            if !range.contains(text.count) {
+                fail(key, node, lengthMessage(text, range))
+                return nil
+            }
+        case .pattern(let pattern, let range, let example):
+            if !range.contains(text.count) {
+                fail(key, node, lengthMessage(text, range))
+                return nil
+            }
+            if text.range(of: pattern, options: .regularExpression) == nil {
+                fail(key, node, "\"\(text)\" has characters outside \(Self.describe(pattern)); write e.g. \(example)")
+                return nil
+            }
+        case .currencyCode:
+            if let problem = Currency.problem(with: text) { fail(key, node, problem); return nil }
+        case .countryCode:
+            if let problem = CountryCode.problem(with: text) { fail(key, node, problem); return nil }
+        case .localeTag:
+            if text.range(of: Self.localePattern, options: .regularExpression) == nil {
+                fail(key, node, "\"\(text)\" is not a locale tag; write e.g. en_US or fr-FR")
+                return nil
+            }
+        case .webURL:
+            if let problem = WebURL.problem(with: text) { fail(key, node, problem); return nil }
+        case .baseURL:
+            if let problem = WebURL.problem(with: text) { fail(key, node, problem); return nil }
+            if !text.hasSuffix("/") {
+                fail(key, node, "\"\(text)\" must end in /; write \"\(text)/\"")
+                return nil
+            }
+        case .gtin:
+            if let problem = GTIN.problem(with: text) { fail(key, node, problem); return nil }
+        case .choice(let options):
+            if !options.contains(text) {
+                var message = "\"\(text)\" is not one of " + options.map { "`\($0)`" }.joined(separator: ", ")
+                if let close = Self.closest(to: text, among: options) { message += "; did you mean `\(close)`?" }
+                fail(key, node, message)
+                return nil
+            }
+        default:
+            break
+        }
+        return text
+    }
+
+    public mutating func money(_ key: String, currency: Currency) -> Money? {
+        guard let node = value(key) else { return nil }
+        guard let text = node.scalarText else {
+            fail(key, node, "expected a decimal amount such as 12.50, found a \(node.shapeName)")
+            return nil
+        }
+        switch Money.parse(text, currency: currency) {
+        case .success(let money): return money
+        case .failure(let error):
+            fail(key, node, error.description)
+            return nil
+        }
+    }
+
+    public mutating func timestamp(_ key: String) -> Timestamp? {
+        guard let node = value(key), let text = scalar(key, node, "a date such as 2026-12-24") else { return nil }
+        switch Timestamp.parse(text) {
+        case .success(let stamp): return stamp
+        case .failure(let error):
+            fail(key, node, error.message)
+            return nil
+        }
+    }
+
+    public mutating func integer(_ key: String) -> Int? {
+        guard let node = value(key), let text = scalar(key, node, "a whole number") else { return nil }
+        guard case .integer(let range) = rule(key).type else { return nil }
+        guard let number = Int(text.trimmingWhitespace()) else {
+            fail(key, node, "\"\(text)\" is not a whole number; write e.g. \(range.lowerBound == 1 ? 20 : range.lowerBound)")
+            return nil
+        }
+        if !range.contains(number) {
+            fail(key, node, "\(number) is outside \(range.lowerBound)–\(range.upperBound)")
+            return nil
+        }
+        return number
+    }
+
+    public mutating func percent(_ key: String) -> Decimal? {
+        guard let node = value(key), let text = scalar(key, node, "a number such as 10") else { return nil }
+        let trimmed = text.trimmingWhitespace()
+        guard trimmed.range(of: #"^[0-9]+(\.[0-9]+)?$"#, options: .regularExpression) != nil,
+            let number = Decimal(string: trimmed, locale: Locale(identifier: "en_US_POSIX"))
+        else {
+            fail(key, node, "\"\(text)\" is not a number; write e.g. 10 for 10%")
+            return nil
+        }
+        if number <= 0 || number > 100 {
+            fail(key, node, "\(trimmed) is outside the range above 0 and up to 100")
+            return nil
+        }
+        return number
+    }
+
+    /// A single slug naming another record; whether it exists is checked once all files are read.
+    public mutating func reference(_ key: String) -> Reference? {
+        guard let node = value(key), let text = scalar(key, node, "a slug") else { return nil }
+        guard case .reference(let target) = rule(key).type else { return nil }
+        guard let slug = Slug(text) else {
+            fail(key, node, Slug.problem(with: text)!)
+            return nil
+        }
+        return Reference(key: key, kind: target, slug: slug, location: node.location)
+    }
+
+    public mutating func references(_ key: String) -> [Reference]? {
+        guard let items = list(key) else { return nil }
+        guard case .references(let target) = rule(key).type else { return nil }
+        var out: [Reference] = []
+        for item in items {
+            guard let text = scalar(key, item, "a slug") else { continue }
+            if let slug = Slug(text) {
+                out.append(Reference(key: key, kind: target, slug: slug, location: item.location))
+            } else {
+                fail(key, item, Slug.problem(with: text)!)
+            }
+        }
+        return out
+    }
+
+    public mutating func texts(_ key: String) -> [String]? {
+        guard let items = list(key) else { return nil }
+        var out: [String] = []
+        for item in items {
+            guard let text = scalar(key, item, "text") else { continue }
+            if text.trimmingWhitespace().isEmpty { fail(key, item, "an item may not be empty"); continue }
+            out.append(text)
+        }
+        return out
+    }
+
+    public mutating func image(_ key: String) -> ImageUse? {
+        guard let node = value(key), let text = scalar(key, node, "an image path such as images/photo.png") else { return nil }
+        switch ImageReference.parse(text) {
+        case .success(let image): return ImageUse(key: key, image: image, location: node.location)
+        case .failure(let error):
+            fail(key, node, error.message)
+            return nil
+        }
+    }
+
+    public mutating func stores(_ key: String) -> [Store]? {
+        guard let items = list(key) else { return nil }
+        var stores: [Store] = []
+        for item in items {
+            guard case .map(let fields) = item.value else {
+                fail(key, item, "each store is {name, address, latitude, longitude}, found a \(item.shapeName)")
+                continue
+            }
+            var byKey: [String: RawNode] = [:]
+            for field in fields {
+                if ["name", "address", "latitude", "longitude"].contains(field.key) {
+                    byKey[field.key] = field.value
+                } else {
+                    let close = Self.closest(to: field.key, among: ["name", "address", "latitude", "longitude"])
+                    diagnostics.append(.warning(
+                        "`\(key).\(field.key)`: unknown store key" + (close.map { "; did you mean `\($0)`?" } ?? ""),
+                        at: field.keyLocation))
+                }
+            }
+            var ok = true
+            let name = byKey["name"]?.scalarText
+            if name == nil || name!.isEmpty || name!.count > 200 {
+                fail("\(key).name", byKey["name"] ?? item, "a store needs a name of 1–200 characters")
+                ok = false
+            }
+            let address = byKey["address"]?.scalarText
+            func coordinate(_ field: String, _ limit: Double) -> Double? {
+                guard let node = byKey[field] else {
+                    fail("\(key).\(field)", item, "a store needs a \(field), e.g. \(field == "latitude" ? "48.8566" : "2.3522")")
+                    return nil
+                }
+                guard let text = node.scalarText, let value = Double(text.trimmingWhitespace()), value.isFinite else {
+                    fail("\(key).\(field)", node, "\"\(node.scalarText ?? node.shapeName)\" is not a number of degrees")
+                    return nil
+                }
+                guard abs(value) <= limit else {
+                    fail("\(key).\(field)", node, "\(text) is outside −\(Int(limit))…\(Int(limit))")
+                    return nil
+                }
+                return value
+            }
+            let latitude = coordinate("latitude", 90)
+            let longitude = coordinate("longitude", 180)
+            if ok, let latitude, let longitude, let name {
+                stores.append(Store(name: name, address: address, latitude: latitude, longitude: longitude))
+            }
+        }
+        return stores
+    }
+
+    /// Location of a key's value, for checks that compare two keys (`ends` after `starts`).
+    public func location(of key: String) -> SourceLocation { entries[key]?.value.location ?? file }
+
+    public mutating func report(_ diagnostic: Diagnostic) { diagnostics.append(diagnostic) }
+
+    // MARK: Helpers
+
+    private func rule(_ key: String) -> FieldRule { rules[key]! }
+
+    private func present(_ key: String) -> RawNode? {
+        guard let node = entries[key]?.value, !node.isNull else { return nil }
+        return node
+    }
+
+    /// The key's node; reports a missing required key.
+    private mutating func value(_ key: String) -> RawNode? {
+        if let node = present(key) { return node }
+        if rule(key).required {
+            diagnostics.append(.error(
+                "missing required key `\(key)` (\(rule(key).summary)); add e.g. \(key): \(Self.example(for: rule(key).type))",
+                at: entries[key]?.keyLocation ?? file))
+        }
+        return nil
+    }
+
+    private mutating func list(_ key: String) -> [RawNode]? {
+        guard let node = value(key) else { return nil }
+        guard case .list(let items) = node.value else {
+            fail(key, node, "expected a list, e.g. [\(Self.example(for: rule(key).type))], found a \(node.shapeName)")
+            return nil
+        }
+        return items
+    }
+
+    private mutating func scalar(_ key: String, _ node: RawNode, _ expected: String) -> String? {
+        guard let text = node.scalarText else {
+            fail(key, node, "expected \(expected), found a \(node.shapeName)")
+            return nil
+        }
+        return text
+    }
+
+    private mutating func fail(_ key: String, _ node: RawNode, _ message: String) {
+        diagnostics.append(.error("\(key): \(message)", at: node.location))
+    }
+
+    private func lengthMessage(_ text: String, _ range: ClosedRange<Int>) -> String {
+        text.isEmpty
+            ? "may not be empty; write \(range.lowerBound)–\(range.upperBound) characters"
+            : "is \(text.count) characters long; the limit is \(range.upperBound)"
+    }
+
+    static let localePattern = #"^[a-z]{2,3}([_-][A-Z][a-z]{3})?([_-]([A-Z]{2}|[0-9]{3}))?$"#
+
+    static func describe(_ pattern: String) -> String {
+        switch pattern {
+        case RecordKind.Patterns.sku: "A–Z, a–z, 0–9, '.', '_' and '-'"
+        case RecordKind.Patterns.promotionCode: "upper-case A–Z, 0–9 and '-'"
+        default: pattern
+        }
+    }
+
+    static func example(for type: FieldType) -> String {
+        switch type {
+        case .text: "…"
+        case .pattern(_, _, let example): example
+        case .decimalAmount: "12.50"
+        case .currencyCode: "USD"
+        case .countryCode: "US"
+        case .localeTag: "en_US"
+        case .webURL, .baseURL: "https://example.com/"
+        case .image: "images/photo.png"
+        case .reference(let kind), .references(let kind): kind == .brand ? "origins" : "a-product-slug"
+        case .textList: "serum"
+        case .timestamp: "2026-12-24"
+        case .choice(let options): options[0]
+        case .integer(let range): "\(range.lowerBound)"
+        case .percent: "10"
+        case .gtin: "0012345678905"
+        case .stores: "{name: …, latitude: 48.85, longitude: 2.35}"
+        }
+    }
+
+    /// The known word within a small edit distance, for "did you mean" hints.
+    public static func closest(to word: String, among candidates: [String]) -> String? {
+        var best: (String, Int)?
+        for candidate in candidates {
+            let d = editDistance(word.lowercased(), candidate.lowercased())
+            if d <= max(2, candidate.count / 3), best == nil || d < best!.1 { best = (candidate, d) }
+        }
+        return best?.0
+    }
+
+    /// Damerau–Levenshtein distance (optimal string alignment), so `prcie` is one step from `price`.
+    public static func editDistance(_ a: String, _ b: String) -> Int {
+        let a = Array(a), b = Array(b)
+        if a.isEmpty { return b.count }
+        if b.isEmpty { return a.count }
+        var d = Array(repeating: Array(repeating: 0, count: b.count + 1), count: a.count + 1)
+        for i in 0...a.count { d[i][0] = i }
+        for j in 0...b.count { d[0][j] = j }
+        for i in 1...a.count {
+            for j in 1...b.count {
+                let cost = a[i - 1] == b[j - 1] ? 0 : 1
+                d[i][j] = min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost)
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+                    d[i][j] = min(d[i][j], d[i - 2][j - 2] + 1)
+                }
+            }
+        }
+        return d[a.count][b.count]
+    }
+}
+
+extension RawNode {
+    var shapeName: String {
+        switch value {
+        case .scalar: "single value"
+        case .list: "list"
+        case .map: "set of keys"
+        }
+    }
+}
+
+/// A slug in one record that names another; checked against the whole catalog.
+public struct Reference: Sendable, Hashable {
+    public var key: String
+    public var kind: RecordKind
+    public var slug: Slug
+    public var location: SourceLocation
+}
+
+/// An image a record uses, with where it was named, so a missing file is reported at that line.
+public struct ImageUse: Sendable, Hashable {
+    public var key: String
+    public var image: ImageReference
+    public var location: SourceLocation
+}

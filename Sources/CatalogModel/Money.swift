@@ -1,0 +1,81 @@
+/// An exact amount in a currency's minor units (cents for USD). Never a float: the old app's
+/// Double prices rounded 0.1 + 0.2 differently on every device.
+public struct Money: Sendable, Hashable, Codable, Comparable {
+    public var minorUnits: Int64
+    public var currency: Currency
+
+    public init(minorUnits: Int64, currency: Currency) {
+        self.minorUnits = minorUnits
+        self.currency = currency
+    }
+
+    /// Parses a decimal such as `32`, `32.5` or `32.50`; rejects signs, exponents and more
+    /// fraction digits than the currency has.
+    public static func parse(_ text: String, currency: Currency) -> Result<Money, MoneyError> {
+        let trimmed = text.trimmingWhitespace()
+        let parts = trimmed.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
+        let whole = parts[0]
+        let fraction = parts.count > 1 ? parts[1] : ""
+        let isDigits: (Substring) -> Bool = { $0.allSatisfy { ("0"..."9").contains($0) } }
+        if trimmed.hasPrefix("-") { return .failure(.negative(text)) }
+        guard !whole.isEmpty, isDigits(whole), isDigits(fraction), !(parts.count > 1 && fraction.isEmpty) else {
+            return .failure(.notDecimal(text))
+        }
+        if fraction.count > currency.minorUnits { return .failure(.tooManyFractionDigits(text, currency)) }
+        guard whole.count <= 13 else { return .failure(.tooLarge(text)) }
+        var units = Int64(whole)!
+        for _ in 0..<currency.minorUnits { units *= 10 }
+        var fractionUnits: Int64 = 0
+        if !fraction.isEmpty {
+            fractionUnits = Int64(fraction)!
+            for _ in 0..<(currency.minorUnits - fraction.count) { fractionUnits *= 10 }
+        }
+        return .success(Money(minorUnits: units + fractionUnits, currency: currency))
+    }
+
+    /// `32.00` for 3200 USD cents, `1200` for 1200 JPY: the form merchant feeds and JSON-LD expect.
+    public var decimalString: String {
+        let digits = currency.minorUnits
+        let magnitude = minorUnits.magnitude
+        guard digits > 0 else { return (minorUnits < 0 ? "-" : "") + String(magnitude) }
+        var scale: UInt64 = 1
+        for _ in 0..<digits { scale *= 10 }
+        let whole = magnitude / scale
+        let fraction = String(magnitude % scale)
+        let padded = String(repeating: "0", count: digits - fraction.count) + fraction
+        return (minorUnits < 0 ? "-" : "") + "\(whole).\(padded)"
+    }
+
+    public static func < (lhs: Money, rhs: Money) -> Bool { lhs.minorUnits < rhs.minorUnits }
+}
+
+public enum MoneyError: Error, Sendable, Equatable, CustomStringConvertible {
+    case notDecimal(String)
+    case negative(String)
+    case tooManyFractionDigits(String, Currency)
+    case tooLarge(String)
+
+    public var description: String {
+        switch self {
+        case .notDecimal(let text):
+            return "\"\(text)\" is not a decimal amount; write e.g. 12.50"
+        case .negative(let text):
+            return "\"\(text)\" is negative; a price is 0 or more"
+        case .tooManyFractionDigits(let text, let currency):
+            let example = currency.minorUnits == 0 ? "1200" : "12." + String(repeating: "5", count: currency.minorUnits)
+            return "\"\(text)\" has more than \(currency.minorUnits) fraction digit\(currency.minorUnits == 1 ? "" : "s"), "
+                + "which \(currency.code) allows; write e.g. \(example)"
+        case .tooLarge(let text):
+            return "\"\(text)\" is too large for a price"
+        }
+    }
+}
+
+extension StringProtocol {
+    func trimmingWhitespace() -> String {
+        var s = Substring(self)
+        while let f = s.first, f.isWhitespace { s.removeFirst() }
+        while let l = s.last, l.isWhitespace { s.removeLast() }
+        return String(s)
+    }
+}

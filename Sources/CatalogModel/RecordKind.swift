@@ -1,0 +1,135 @@
+/// The kinds of content file, each with its folder and its keys. The key tables below are the
+/// single statement of the content model: the validator reads them, and so do the JSON Schemas.
+public enum RecordKind: String, Sendable, Hashable, CaseIterable {
+    case site, brand, product, promotion, page
+
+    /// Folder under the content folder; nil for `site.json`.
+    public var folder: String? {
+        switch self {
+        case .site: nil
+        case .brand: "brands"
+        case .product: "products"
+        case .promotion: "promotions"
+        case .page: "pages"
+        }
+    }
+
+    /// Where a `.json` file keeps the Markdown body a `.md` file has after its front matter.
+    public var jsonBodyKey: String? {
+        switch self {
+        case .site: nil
+        case .brand: "description"
+        case .product: "detail"
+        case .promotion: "content"
+        case .page: "body"
+        }
+    }
+
+    /// Whether records of this kind may be nested in sub-folders.
+    public var allowsSubfolders: Bool { self == .product }
+
+    public var fields: [FieldRule] {
+        switch self {
+        case .site:
+            return [
+                FieldRule("title", .text(1...200), required: true, "shop name"),
+                FieldRule("baseURL", .baseURL, required: true, "where the output folder is published, ending in /"),
+                FieldRule("currency", .currencyCode, required: true, "default currency of prices"),
+                FieldRule("locale", .localeTag, "number, price and date formatting (default en_US)"),
+                FieldRule("description", .text(1...1000), "home page and feed description"),
+                FieldRule("productsPerPage", .integer(1...1000), "brand page pagination (default 20)"),
+                FieldRule("checkoutURL", .webURL, "base URL of the checkout-link service"),
+            ]
+        case .brand:
+            return [
+                FieldRule("title", .text(1...200), required: true, "brand name"),
+                FieldRule("logo", .image, "image path under images/ or absolute URL"),
+                FieldRule("country", .countryCode, "origin country"),
+                FieldRule("website", .webURL, "the brand's own site"),
+            ]
+        case .product:
+            return [
+                FieldRule("sku", .pattern(Patterns.sku, 1...50, example: "ORG-GINZ-15"), required: true, "unique stock keeping unit"),
+                FieldRule("name", .text(1...300), required: true, "product name"),
+                FieldRule("brand", .reference(.brand), required: true, "brand slug"),
+                FieldRule("price", .decimalAmount, required: true, "price in the product's currency"),
+                FieldRule("currency", .currencyCode, "defaults to the site currency"),
+                FieldRule("priceUnit", .text(1...20), "unit the price is for (default ea)"),
+                FieldRule("availability", .choice(Availability.allCases.map(\.rawValue)), "default in_stock"),
+                FieldRule("thumbnail", .image, "list thumbnail"),
+                FieldRule("image", .image, "full-size image"),
+                FieldRule("gtin", .gtin, "8, 12, 13 or 14 digits with a valid check digit"),
+                FieldRule("mpn", .text(1...70), "manufacturer part number"),
+                FieldRule("tags", .textList, "search and grouping words"),
+                FieldRule("date", .timestamp, "when the product was added"),
+            ]
+        case .promotion:
+            return [
+                FieldRule("title", .text(1...200), required: true, "promotion title"),
+                FieldRule("starts", .timestamp, required: true, "start; the feed item's date"),
+                FieldRule("ends", .timestamp, "end, after starts; open-ended without it"),
+                FieldRule("brands", .references(.brand), "brand slugs it applies to"),
+                FieldRule("products", .references(.product), "product slugs it applies to"),
+                FieldRule("discountPercent", .percent, "discount applied at checkout while active"),
+                FieldRule("code", .pattern(Patterns.promotionCode, 1...32, example: "XMAS10"), "code shoppers enter"),
+                FieldRule("image", .image, "banner image"),
+                FieldRule("stores", .stores, "where the deal can be had in person"),
+            ]
+        case .page:
+            return [FieldRule("title", .text(1...200), required: true, "page title")]
+        }
+    }
+
+    /// Keys of `.json` files: the front-matter keys plus the body key.
+    public func knownKeys(json: Bool) -> [String] {
+        var keys = fields.map(\.key)
+        if json, let body = jsonBodyKey { keys.append(body) }
+        return keys
+    }
+
+    public enum Patterns {
+        public static let sku = "^[A-Za-z0-9._-]+$"
+        public static let promotionCode = "^[A-Z0-9-]+$"
+    }
+
+    /// Top-level output names a free page may not take.
+    public static let reservedPageSlugs: Set<String> = [
+        "brands", "products", "promotions", "search", "feeds", "images", "bag", "favourites", "deals", "api", "checkout",
+    ]
+}
+
+/// One key of a content file: its type, whether it must be there, and what it is for.
+public struct FieldRule: Sendable {
+    public let key: String
+    public let type: FieldType
+    public let required: Bool
+    public let summary: String
+
+    public init(_ key: String, _ type: FieldType, required: Bool = false, _ summary: String) {
+        self.key = key
+        self.type = type
+        self.required = required
+        self.summary = summary
+    }
+}
+
+public enum FieldType: Sendable {
+    case text(ClosedRange<Int>)
+    case pattern(String, ClosedRange<Int>, example: String)
+    case decimalAmount
+    case currencyCode
+    case countryCode
+    case localeTag
+    case webURL
+    case baseURL
+    case image
+    case reference(RecordKind)
+    case references(RecordKind)
+    case textList
+    case timestamp
+    case choice([String])
+    case integer(ClosedRange<Int>)
+    case percent
+    case gtin
+    case stores
+}

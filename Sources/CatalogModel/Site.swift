@@ -1,0 +1,72 @@
+import Foundation
+
+/// Shop-wide settings from `site.json`.
+public struct Site: Sendable, Hashable {
+    public var title: String
+    /// Absolute, ending in `/`; may have a path (`https://example.com/shop/`).
+    public var baseURL: String
+    public var currency: Currency
+    public var locale: String
+    public var description: String?
+    public var productsPerPage: Int
+    public var checkoutURL: String?
+    public var extra: [String: ExtraValue]
+    public var source: SourceLocation
+
+    public init(
+        title: String, baseURL: String, currency: Currency, locale: String = "en_US", description: String? = nil,
+        productsPerPage: Int = 20, checkoutURL: String? = nil, extra: [String: ExtraValue] = [:],
+        source: SourceLocation = SourceLocation(path: "site.json")
+    ) {
+        self.title = title
+        self.baseURL = baseURL
+        self.currency = currency
+        self.locale = locale
+        self.description = description
+        self.productsPerPage = productsPerPage
+        self.checkoutURL = checkoutURL
+        self.extra = extra
+        self.source = source
+    }
+
+    /// The path part of `baseURL` (`/shop/`), for links that cannot be relative (the 404 page).
+    public var basePath: String {
+        let afterScheme = baseURL.drop(while: { $0 != "/" }).dropFirst(2)
+        let path = afterScheme.drop(while: { $0 != "/" })
+        return path.isEmpty ? "/" : String(path)
+    }
+
+    /// `en` from `en_US`, for `<html lang>` and RSS `<language>` (as `en-us`).
+    public var languageTag: String { locale.replacingOccurrences(of: "_", with: "-") }
+
+    /// Absolute URL of a site path given without a leading slash.
+    public func absoluteURL(_ path: String) -> String {
+        if path.hasPrefix("http://") || path.hasPrefix("https://") { return path }
+        return baseURL + path
+    }
+
+    /// Buy link for one unit of a product, or nil without a checkout service.
+    public func buyURL(sku: String, quantity: Int = 1) -> String? {
+        guard let checkoutURL else { return nil }
+        let base = checkoutURL.hasSuffix("/") ? checkoutURL : checkoutURL + "/"
+        return base + "cart/" + (sku.addingPercentEncodingForPath()) + ":\(quantity)"
+    }
+}
+
+extension String {
+    /// SKUs are `[A-Za-z0-9._-]`, which needs no escaping; anything else is percent-encoded anyway.
+    func addingPercentEncodingForPath() -> String {
+        var out = ""
+        for byte in utf8 {
+            let c = Character(Unicode.Scalar(byte))
+            if c.isASCII && (c.isLetter || c.isNumber || "-._~".contains(c)) {
+                out.append(c)
+            } else {
+                out += "%" + String(byte, radix: 16, uppercase: true).leftPadded(to: 2)
+            }
+        }
+        return out
+    }
+
+    func leftPadded(to width: Int) -> String { String(repeating: "0", count: Swift.max(0, width - count)) + self }
+}

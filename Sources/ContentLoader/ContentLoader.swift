@@ -1,0 +1,215 @@
+public import CatalogModel
+public import Foundation
+
+/// Reads a content folder into a validated `Catalog`, reporting every problem in every file.
+/// Files are parsed in parallel; the result does not depend on the order they finish in.
+public struct ContentLoader: Sendable {
+    public let contentFolder: URL
+    /// What diagnostics call the content folder: its own name, so paths read `Content/products/x.md`.
+    public let displayName: String
+
+    public init(contentFolder: URL) {
+        self.contentFolder = contentFolder.standardizedFileURL
+        self.displayName = contentFolder.standardizedFileURL.lastPathComponent
+    }
+
+    public struct Result: Sendable {
+        /// Nil when any error was found.
+        public var catalog: Catalog?
+        public var diagnostics: [Diagnostic]
+        public var fileCount: Int
+        /// Every file under `images/`, relative to the content folder, sorted.
+        public var imageFiles: [String]
+    }
+
+    public func load() -> Result {
+        var diagnostics: [Diagnostic] = []
+        let fileManager = FileManager.default
+        var isDirectory: ObjCBool = false
+        guard fileManager.fileExists(atPath: contentFolder.path, isDirectory: &isDirectory), isDirectory.boolValue else {
+            let d = Diagnostic.error(
+                "content folder does not exist; create it with site.json inside, or pass --content DIR",
+                at: SourceLocation(path: displayName))
+            return Result(catalog: nil, diagnostics: [d], fileCount: 0, imageFiles: [])
+        }
+
+        let site = loadSite(&diagnostics)
+        var files: [ContentFile] = []
+        for kind in RecordKind.allCases where kind != .site {
+            files += listFiles(of: kind, diagnostics: &diagnostics)
+        }
+        let imageFiles = listImages()
+
+        let decoded = ParallelMap.map(files) { file in decode(file, site: site) }
+        var brands: [DecodedRecord<Brand>] = []
+        var products: [DecodedRecord<Product>] = []
+        var promotions: [DecodedRecord<Promotion>] = []
+        var pages: [DecodedRecord<Page>] = []
+        for result in decoded {
+            diagnostics += result.diagnostics
+            switch result.record {
+            case .brand(let r): brands.append(r)
+            case .product(let r): products.append(r)
+            case .promotion(let r): promotions.append(r)
+            case .page(let r): pages.append(r)
+            case nil: break
+            }
+        }
+        let fileCount = files.count + 1
+        guard let site else {
+            return Result(catalog: nil, diagnostics: diagnostics.sorted(), fileCount: fileCount, imageFiles: imageFiles)
+        }
+        let (catalog, crossDiagnostics) = CatalogAssembler.assemble(
+            site: site, brands: brands, products: products, promotions: promotions, pages: pages,
+            existingImages: Set(imageFiles))
+        diagnostics += crossDiagnostics
+        diagnostics.sort()
+        let ok = diagnostics.errorCount == 0
+        return Result(catalog: ok ? catalog : nil, diagnostics: diagnostics, fileCount: fileCount, imageFiles: imageFiles)
+    }
+
+    // MARK: Files
+
+    struct ContentFile: Sendable {
+        var kind: RecordKind
+        var url: URL
+        var displayPath: String
+        var slugText: String
+        var isJSON: Bool
+    }
+
+    enum AnyRecord: Sendable {
+        case brand(DecodedRecord<Brand>)
+        case product(DecodedRecord<Product>)
+        case promotion(DecodedRecord<Promotion>)
+        case page(DecodedRecord<Page>)
+    }
+
+    struct Decoded: Sendable {
+        var record: AnyRecord?
+        var diagnostics: [Diagnostic]
+    }
+
+    private func loadSite(_ diagnostics: inout [Diagnostic]) -> Site? {
+        let url = contentFolder.appendingPathComponent("site.json")
+        let display = displayName + "/site.json"
+        guard let data = try? Data(contentsOf: url) else {
+            diagnostics.append(.error(
+                "site.json is missing; create it with at least {\"title\": …, \"baseURL\": \"https://…/\", \"currency\": \"USD\"}",
+                at: SourceLocation(path: display)))
+            return nil
+        }
+        let text = String(decoding: data, as: UTF8.self)
+        switch StructuredText.parseJSON(data, text: text, path: display) {
+        case .failure(let d):
+            diagnostics.append(d)
+            return nil
+        case .success(let root):
+            var reader = FieldReader(
+                kind: .site, root: root ?? RawNode(.map([]), at: SourceLocation(path: display, line: 1, column: 1)),
+                json: true, file: SourceLocation(path: display, line: 1, column: 1))
+            let site = RecordDecoder.site(&reader)
+            diagnostics += reader.diagnostics
+            return site
+        }
+    }
+
+    private func listFiles(of kind: RecordKind, diagnostics: inout [Diagnostic]) -> [ContentFile] {
+        guard let folder = kind.folder else { return [] }
+        let root = contentFolder.appendingPathComponent(folder)
+        var files: [ContentFile] = []
+        for relative in walk(root) {
+            let display = "\(displayName)/\(folder)/\(relative)"
+            let name = (relative as NSString).lastPathComponent
+            if name.hasPrefix(".") { continue }
+            if relative.contains("/"), !kind.allowsSubfolders {
+                diagnostics.append(.warning(
+                    "ignored: \(folder)/ takes no sub-folders; move the file to \(folder)/\(name)", at: SourceLocation(path: display)))
+                continue
+            }
+            let ext = (name as NSString).pathExtension
+            guard ext == "md" || ext == "json" else {
+                diagnostics.append(.warning(
+                    "ignored: not a content file; \(folder)/ holds .md and .json files (pictures go under images/)",
+                    at: SourceLocation(path: display)))
+                continue
+            }
+            files.append(ContentFile(
+                kind: kind, url: root.appendingPathComponent(relative), displayPath: display,
+                slugText: (name as NSString).deletingPathExtension, isJSON: ext == "json"))
+        }
+        return files
+    }
+
+    private func listImages() -> [String] {
+        walk(contentFolder.appendingPathComponent("images")).filter { !$0.hasPrefix(".") && !$0.contains("/.") }
+            .map { "images/" + $0 }
+    }
+
+    /// Regular files below `root`, relative to it, sorted, following no symbolic links out.
+    func walk(_ root: URL) -> [String] {
+        guard let enumerator = FileManager.default.enumerator(atPath: root.path) else { return [] }
+        var out: [String] = []
+        while let relative = enumerator.nextObject() as? String {
+            if let type = enumerator.fileAttributes?[.type] as? FileAttributeType, type == .typeDirectory { continue }
+            out.append(relative)
+        }
+        return out.sorted()
+    }
+
+    // MARK: Decoding one file
+
+    private func decode(_ file: ContentFile, site: Site?) -> Decoded {
+        let fileLocation = SourceLocation(path: file.displayPath, line: 1, column: 1)
+        var diagnostics: [Diagnostic] = []
+        guard let data = try? Data(contentsOf: file.url) else {
+            return Decoded(record: nil, diagnostics: [.error("cannot read the file", at: SourceLocation(path: file.displayPath))])
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            return Decoded(record: nil, diagnostics: [.error("not UTF-8 text; save the file as UTF-8", at: fileLocation)])
+        }
+        let slug = Slug(file.slugText)
+        if slug == nil {
+            diagnostics.append(.error("file name: " + Slug.problem(with: file.slugText)!, at: SourceLocation(path: file.displayPath)))
+        }
+        var root: RawNode?
+        var body: String?
+        if file.isJSON {
+            switch StructuredText.parseJSON(data, text: text, path: file.displayPath) {
+            case .success(let node): root = node
+            case .failure(let d): return Decoded(record: nil, diagnostics: diagnostics + [d])
+            }
+        } else {
+            switch FrontMatter.split(text) {
+            case .failure(.missingOpening):
+                return Decoded(record: nil, diagnostics: diagnostics + [.error(
+                    "missing front matter; start the file with a line ---, the keys, and another line ---", at: fileLocation)])
+            case .failure(.missingClosing):
+                return Decoded(record: nil, diagnostics: diagnostics + [.error(
+                    "front matter is not closed; add a line --- after the last key", at: fileLocation)])
+            case .success(let front):
+                body = front.body
+                switch StructuredText.parseYAML(front.yaml, path: file.displayPath, firstLine: front.yamlFirstLine) {
+                case .success(let node): root = node
+                case .failure(let d): return Decoded(record: nil, diagnostics: diagnostics + [d])
+                }
+            }
+        }
+        var reader = FieldReader(
+            kind: file.kind, root: root ?? RawNode(.map([]), at: fileLocation), json: file.isJSON, file: fileLocation)
+        let markdown: RecordDecoder.MarkdownRenderer = { MarkdownRenderer.render($0) }
+        let placeholder = slug ?? Slug("invalid")!
+        var record: AnyRecord?
+        switch file.kind {
+        case .brand: record = RecordDecoder.brand(&reader, slug: placeholder, body: body, markdown: markdown).map { .brand($0) }
+        case .product:
+            record = RecordDecoder.product(&reader, slug: placeholder, body: body, site: site, markdown: markdown).map { .product($0) }
+        case .promotion:
+            record = RecordDecoder.promotion(&reader, slug: placeholder, body: body, markdown: markdown).map { .promotion($0) }
+        case .page: record = RecordDecoder.page(&reader, slug: placeholder, body: body, markdown: markdown).map { .page($0) }
+        case .site: record = nil
+        }
+        diagnostics += reader.diagnostics
+        return Decoded(record: slug == nil ? nil : record, diagnostics: diagnostics)
+    }
+}

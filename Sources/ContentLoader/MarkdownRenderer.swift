@@ -1,0 +1,100 @@
+import Foundation
+import CCmarkGFM
+public import CatalogModel
+
+/// GitHub Flavored Markdown through cmark-gfm. Every C pointer stays inside this file; a new parser
+/// per document, so documents render in parallel.
+public enum MarkdownRenderer {
+    /// Registering the core extensions is not thread-safe: a static initializer runs it once.
+    private static let extensionsRegistered: Bool = {
+        cmark_gfm_core_extensions_ensure_registered()
+        return true
+    }()
+
+    private static let extensionNames = ["table", "strikethrough", "autolink", "tasklist"]
+
+    /// Raw HTML is omitted (no `CMARK_OPT_UNSAFE`): content files cannot inject scripts into the shop.
+    public static func render(_ source: String) -> RenderedMarkdown {
+        guard !source.isEmpty else { return .empty }
+        _ = extensionsRegistered
+        let options = CMARK_OPT_DEFAULT | CMARK_OPT_VALIDATE_UTF8 | CMARK_OPT_GITHUB_PRE_LANG
+        guard let parser = cmark_parser_new(options) else { return .empty }
+        defer { cmark_parser_free(parser) }
+        for name in extensionNames {
+            if let syntax = cmark_find_syntax_extension(name) { cmark_parser_attach_syntax_extension(parser, syntax) }
+        }
+        source.withCString { cmark_parser_feed(parser, $0, strlen($0)) }
+        guard let document = cmark_parser_finish(parser) else { return .empty }
+        defer { cmark_node_free(document) }
+
+        let headingIDs = headingIdentifiers(in: document, options: options)
+        let extensions = cmark_parser_get_syntax_extensions(parser)
+        var html = take(cmark_render_html(document, options, extensions))
+        if !headingIDs.isEmpty { html = addingIDs(headingIDs, to: html) }
+        let text = take(cmark_render_plaintext(document, options | CMARK_OPT_NOBREAKS, 0))
+        return RenderedMarkdown(source: source, html: html, plainText: normalizedPlainText(text))
+    }
+
+    /// Ids from heading text (`## How to use` → `how-to-use`), numbered when repeated, so links
+    /// to a section stay stable while the text does.
+    private static func headingIdentifiers(in document: OpaquePointer, options: Int32) -> [String] {
+        var ids: [String] = []
+        var seen: [String: Int] = [:]
+        guard let iterator = cmark_iter_new(document) else { return [] }
+        defer { cmark_iter_free(iterator) }
+        while true {
+            let event = cmark_iter_next(iterator)
+            if event == CMARK_EVENT_DONE { break }
+            guard event == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator),
+                cmark_node_get_type(node) == vitrine_cmark_node_heading()
+            else { continue }
+            let text = take(cmark_render_plaintext(node, options, 0))
+            var id = Slug.suggestion(for: text)
+            if let count = seen[id] {
+                seen[id] = count + 1
+                id += "-\(count)"
+            } else {
+                seen[id] = 1
+            }
+            ids.append(id)
+        }
+        return ids
+    }
+
+    /// cmark writes bare `<h2>` tags; with raw HTML omitted, every `<hN>` in the output is a heading,
+    /// in document order, so the ids can be added in one pass.
+    private static func addingIDs(_ ids: [String], to html: String) -> String {
+        var out = ""
+        out.reserveCapacity(html.utf8.count + ids.count * 24)
+        var rest = Substring(html)
+        var next = 0
+        while next < ids.count, let open = rest.range(of: "<h") {
+            let after = rest[open.upperBound...]
+            guard let level = after.first, ("1"..."6").contains(level), after.dropFirst().first == ">" else {
+                out += rest[..<open.upperBound]
+                rest = after
+                continue
+            }
+            out += rest[..<open.upperBound]
+            out += "\(level) id=\"\(ids[next])\">"
+            next += 1
+            rest = after.dropFirst(2)
+        }
+        out += rest
+        return out
+    }
+
+    private static func take(_ pointer: UnsafeMutablePointer<CChar>?) -> String {
+        guard let pointer else { return "" }
+        defer { vitrine_cmark_free(pointer) }
+        return String(cString: pointer)
+    }
+
+    /// One paragraph per line, no trailing blank lines.
+    private static func normalizedPlainText(_ text: String) -> String {
+        text.split(separator: "\n", omittingEmptySubsequences: true)
+            .map { $0.split(whereSeparator: { $0 == " " || $0 == "\t" }).joined(separator: " ") }
+            .filter { !$0.isEmpty }
+            .joined(separator: "\n")
+    }
+}

@@ -1,0 +1,112 @@
+import CatalogModel
+import Foundation
+import Yams
+
+/// YAML and JSON into `RawNode`s that remember their line and column. JSON goes through libyaml
+/// too (JSON is YAML's flow style), which gives positions Foundation's parser does not.
+enum StructuredText {
+    /// Parses YAML whose first line is line `firstLine` of `path`.
+    static func parseYAML(_ text: String, path: String, firstLine: Int) -> Result<RawNode?, Diagnostic> {
+        do {
+            guard let node = try Yams.compose(yaml: text) else { return .success(nil) }
+            return .success(convert(node, path: path, lineOffset: firstLine - 1))
+        } catch let error as YamlError {
+            return .failure(diagnostic(for: error, path: path, lineOffset: firstLine - 1))
+        } catch {
+            return .failure(.error("cannot read YAML: \(error)", at: SourceLocation(path: path, line: firstLine, column: 1)))
+        }
+    }
+
+    /// Strict JSON: Foundation decides validity (YAML would accept more), libyaml gives positions.
+    static func parseJSON(_ data: Data, text: String, path: String) -> Result<RawNode?, Diagnostic> {
+        do {
+            _ = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+        } catch {
+            return .failure(jsonDiagnostic(error, text: text, path: path))
+        }
+        // Tabs are valid JSON white space but not YAML indentation; positions then come out a
+        // little off, which is better than no positions.
+        let yamlSafe = text.replacingOccurrences(of: "\t", with: " ")
+        switch parseYAML(yamlSafe, path: path, firstLine: 1) {
+        case .success(let node): return .success(node)
+        case .failure(let diagnostic): return .failure(diagnostic)
+        }
+    }
+
+    private static func convert(_ node: Node, path: String, lineOffset: Int) -> RawNode {
+        func location(_ mark: Mark?) -> SourceLocation {
+            guard let mark else { return SourceLocation(path: path) }
+            return SourceLocation(path: path, line: mark.line + lineOffset, column: mark.column)
+        }
+        switch node {
+        case .scalar(let scalar):
+            let kind: RawNode.ScalarKind
+            switch Tag.Name(rawValue: scalar.tag.rawValue) {
+            case .int: kind = .integer
+            case .float: kind = .float
+            case .bool: kind = .boolean
+            case .null: kind = .null
+            default: kind = .string
+            }
+            return RawNode(.scalar(scalar.string, kind), at: location(scalar.mark))
+        case .sequence(let sequence):
+            return RawNode(.list(sequence.map { convert($0, path: path, lineOffset: lineOffset) }), at: location(sequence.mark))
+        case .mapping(let mapping):
+            let entries = mapping.map { pair in
+                RawEntry(
+                    key: pair.key.string ?? "", keyLocation: location(pair.key.mark),
+                    value: convert(pair.value, path: path, lineOffset: lineOffset))
+            }
+            return RawNode(.map(entries), at: location(mapping.mark))
+        case .alias(let alias):
+            return RawNode(.scalar("", .null), at: location(alias.mark))
+        }
+    }
+
+    private static func diagnostic(for error: YamlError, path: String, lineOffset: Int) -> Diagnostic {
+        func at(_ mark: Mark) -> SourceLocation {
+            SourceLocation(path: path, line: mark.line + lineOffset, column: mark.column)
+        }
+        switch error {
+        case .scanner(let context, let problem, let mark, _), .parser(let context, let problem, let mark, _),
+            .composer(let context, let problem, let mark, _):
+            var message = "invalid YAML: \(problem)"
+            if let context { message += " (\(context.text) at line \(context.mark.line + lineOffset))" }
+            if problem.contains("mapping values are not allowed") {
+                message += "; quote a value that contains ': ', e.g. title: \"Eyes: the essentials\""
+            }
+            return .error(message, at: at(mark))
+        case .duplicatedKeysInMapping(let duplicates, let context):
+            return .error(
+                "duplicate key \(duplicates.map { "`\($0)`" }.joined(separator: ", ")); each key may appear once",
+                at: at(context.mark))
+        default:
+            return .error("invalid YAML: \(error)", at: SourceLocation(path: path, line: lineOffset + 1, column: 1))
+        }
+    }
+
+    /// Foundation reports JSON errors with a character offset or "line N, column M"; turn either into a position.
+    private static func jsonDiagnostic(_ error: any Error, text: String, path: String) -> Diagnostic {
+        let info = (error as NSError).userInfo
+        let detail = (info[NSDebugDescriptionErrorKey] as? String) ?? "\(error)"
+        var line = 1
+        var column = 1
+        if let index = info["NSJSONSerializationErrorIndex"] as? Int {
+            (line, column) = position(ofUTF8Offset: index, in: text)
+        } else if let match = detail.range(of: #"line (\d+), column (\d+)"#, options: .regularExpression) {
+            let numbers = detail[match].split(whereSeparator: { !$0.isNumber }).compactMap { Int($0) }
+            if numbers.count == 2 { (line, column) = (numbers[0], numbers[1]) }
+        }
+        return .error("invalid JSON: \(detail)", at: SourceLocation(path: path, line: line, column: column))
+    }
+
+    static func position(ofUTF8Offset offset: Int, in text: String) -> (Int, Int) {
+        var line = 1
+        var column = 1
+        for (i, byte) in text.utf8.enumerated() {
+            if i >= offset { break }
+            if byte == 10 { line += 1; column = 1 } else if byte & 0xC0 != 0x80 { column += 1 }
+        }
+        return (line, column)
+    }
+}

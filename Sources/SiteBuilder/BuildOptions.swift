@@ -1,0 +1,25 @@
+public import Foundation
+
+public struct BuildOptions: Sendable {
+    public var contentFolder: URL
+    public var templatesFolder: URL
+    public var outputFolder: URL
+    /// "Now" for promotions; fixed by `--clock` or `SOURCE_DATE_EPOCH` for reproducible output.
+    public var clock: Date
+    /// Warnings fail the build.
+    public var strict: Bool
+    /// Called from any thread with (done, total) while pages render.
+    public var progress: (@Sendable (Int, Int) -> Void)?
+
+    public init(
+        contentFolder: URL, templatesFolder: URL, outputFolder: URL, clock: Date, strict: Bool = false,
+        progress: (@Sendable (Int, Int) -> Void)? = nil
+    ) {
+        self.contentFolder = contentFolder
+        self.templatesFolder = templatesFolder
+        self.outputFolder = outputFolder
+        self.clock = clock
+        self.strict = strict
+        self.progress = progress
+    }
+}

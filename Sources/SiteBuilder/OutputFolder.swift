@@ -1,0 +1,75 @@
+import CatalogModel
+public import Foundation
+
+/// A new output folder built beside the old one and swapped in only when complete, so a failed
+/// or interrupted build never leaves a half-written site where the old one was.
+public struct OutputFolder: Sendable {
+    public let destination: URL
+    public let staging: URL
+
+    /// Files at the top of the old output kept in the new one: `Output/README.md` is tracked in git.
+    static let carriedOver = ["README.md"]
+
+    public init(destination: URL) throws {
+        self.destination = destination.standardizedFileURL
+        let parent = self.destination.deletingLastPathComponent()
+        try FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true)
+        let name = ".\(self.destination.lastPathComponent).vitrine-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString.prefix(8))"
+        staging = parent.appendingPathComponent(name)
+        try? FileManager.default.removeItem(at: staging)
+        try FileManager.default.createDirectory(at: staging, withIntermediateDirectories: true)
+    }
+
+    /// Creates every folder the files need, once, before parallel writes.
+    public func prepareFolders(for paths: [String]) throws {
+        var folders = Set<String>()
+        for path in paths {
+            var folder = (path as NSString).deletingLastPathComponent
+            while !folder.isEmpty, folders.insert(folder).inserted {
+                folder = (folder as NSString).deletingLastPathComponent
+            }
+        }
+        for folder in folders.sorted() {
+            try FileManager.default.createDirectory(
+                at: staging.appendingPathComponent(folder), withIntermediateDirectories: true)
+        }
+    }
+
+    public func write(_ data: Data, to path: String) throws {
+        try data.write(to: staging.appendingPathComponent(path))
+    }
+
+    public func copy(_ source: URL, to path: String) throws {
+        try FileManager.default.copyItem(at: source, to: staging.appendingPathComponent(path))
+    }
+
+    /// Moves the staging folder into place. The old output is renamed aside first and removed
+    /// after, so at every moment one complete site is on disk.
+    public func commit() throws {
+        let fileManager = FileManager.default
+        for name in Self.carriedOver {
+            let old = destination.appendingPathComponent(name)
+            let new = staging.appendingPathComponent(name)
+            if fileManager.fileExists(atPath: old.path), !fileManager.fileExists(atPath: new.path) {
+                try fileManager.copyItem(at: old, to: new)
+            }
+        }
+        var aside: URL?
+        if fileManager.fileExists(atPath: destination.path) {
+            let old = staging.deletingLastPathComponent().appendingPathComponent(staging.lastPathComponent + "-old")
+            try fileManager.moveItem(at: destination, to: old)
+            aside = old
+        }
+        do {
+            try fileManager.moveItem(at: staging, to: destination)
+        } catch {
+            if let aside { try? fileManager.moveItem(at: aside, to: destination) }
+            throw error
+        }
+        if let aside { try? fileManager.removeItem(at: aside) }
+    }
+
+    public func discard() {
+        try? FileManager.default.removeItem(at: staging)
+    }
+}

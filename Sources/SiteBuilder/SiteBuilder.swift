@@ -1,0 +1,144 @@
+public import CatalogModel
+import ContentLoader
+public import Foundation
+public import SiteRenderer
+
+/// Validate, render, write, swap: the whole `vitrine build`.
+public enum SiteBuilder {
+    public struct CheckResult: Sendable {
+        public var catalog: Catalog?
+        public var templates: TemplateLibrary?
+        public var diagnostics: [Diagnostic]
+        public var contentFileCount: Int
+        public var imageFiles: [String]
+        public var succeeded: Bool { catalog != nil && templates != nil && diagnostics.errorCount == 0 }
+    }
+
+    /// Loads and validates content and templates without writing anything (`vitrine check`).
+    public static func check(content: URL, templates: URL?, strict: Bool) -> CheckResult {
+        let loaded = ContentLoader(contentFolder: content).load()
+        var diagnostics = loaded.diagnostics
+        var library: TemplateLibrary?
+        if let templates {
+            let result = TemplateLibrary.load(from: templates)
+            library = result.library
+            diagnostics += result.diagnostics
+        }
+        if strict { diagnostics = diagnostics.promotingWarnings() }
+        let ok = diagnostics.errorCount == 0
+        return CheckResult(
+            catalog: ok ? loaded.catalog : nil, templates: ok ? library : nil, diagnostics: diagnostics,
+            contentFileCount: loaded.fileCount, imageFiles: loaded.imageFiles)
+    }
+
+    public static func build(_ options: BuildOptions) -> BuildReport {
+        let started = Date()
+        let checked = check(content: options.contentFolder, templates: options.templatesFolder, strict: options.strict)
+        var report = BuildReport(
+            succeeded: false, diagnostics: checked.diagnostics, contentFileCount: checked.contentFileCount)
+        guard checked.succeeded, let catalog = checked.catalog, let templates = checked.templates else { return report }
+
+        let jobs = outputJobs(catalog: catalog, templates: templates, now: options.clock)
+        let copies = copyPlan(checked: checked, options: options, templates: templates)
+        do {
+            let output = try OutputFolder(destination: options.outputFolder)
+            do {
+                try output.prepareFolders(for: jobs.map(\.path) + copies.map(\.path))
+                let failures = FailureList()
+                let counter = ProgressCounter(total: jobs.count, report: options.progress)
+                ParallelMap.forEach(count: jobs.count) { index in
+                    let job = jobs[index]
+                    do {
+                        try output.write(job.render(), to: job.path)
+                    } catch {
+                        failures.add(job.path, error)
+                    }
+                    counter.step()
+                }
+                for copy in copies {
+                    do { try output.copy(copy.source, to: copy.path) } catch { failures.add(copy.path, error) }
+                }
+                if let failure = failures.first {
+                    throw failure
+                }
+                try output.commit()
+            } catch {
+                output.discard()
+                throw error
+            }
+        } catch {
+            report.diagnostics.append(.error(
+                "cannot write the output: \(error.localizedDescription); the previous output is unchanged",
+                at: SourceLocation(path: options.outputFolder.lastPathComponent)))
+            return report
+        }
+        report.succeeded = true
+        report.pageCount = jobs.count { $0.category == .page }
+        report.feedCount = jobs.count { $0.category == .feed }
+        report.fileCount = jobs.count + copies.count
+        report.duration = Date().timeIntervalSince(started)
+        return report
+    }
+
+    /// Every file the site is made of, from every producer, in a stable order.
+    public static func outputJobs(catalog: Catalog, templates: TemplateLibrary, now: Date) -> [OutputJob] {
+        var jobs = SiteRenderer(catalog: catalog, templates: templates, now: now).jobs()
+        jobs.sort { $0.path < $1.path }
+        return jobs
+    }
+
+    struct Copy {
+        var source: URL
+        var path: String
+    }
+
+    /// Content images keep their paths; the theme's static files go to the site root.
+    static func copyPlan(checked: CheckResult, options: BuildOptions, templates: TemplateLibrary) -> [Copy] {
+        checked.imageFiles.map { Copy(source: options.contentFolder.appendingPathComponent($0), path: $0) }
+            + templates.staticFiles.map {
+                Copy(source: templates.folder.appendingPathComponent("static").appendingPathComponent($0), path: $0)
+            }
+    }
+}
+
+/// Write errors from parallel workers; the first by path is reported, so the message is stable.
+final class FailureList: @unchecked Sendable {
+    private var failures: [(String, any Error)] = []
+    private let lock = NSLock()
+
+    func add(_ path: String, _ error: any Error) {
+        lock.lock()
+        failures.append((path, error))
+        lock.unlock()
+    }
+
+    var first: (any Error)? {
+        lock.lock()
+        defer { lock.unlock() }
+        return failures.sorted { $0.0 < $1.0 }.first?.1
+    }
+}
+
+/// Counts finished pages and reports every 1% so a terminal can show progress cheaply.
+final class ProgressCounter: @unchecked Sendable {
+    private var done = 0
+    private let total: Int
+    private let step_: Int
+    private let report: (@Sendable (Int, Int) -> Void)?
+    private let lock = NSLock()
+
+    init(total: Int, report: (@Sendable (Int, Int) -> Void)?) {
+        self.total = total
+        self.report = report
+        self.step_ = max(1, total / 100)
+    }
+
+    func step() {
+        guard let report else { return }
+        lock.lock()
+        done += 1
+        let current = done
+        lock.unlock()
+        if current % step_ == 0 || current == total { report(current, total) }
+    }
+}

@@ -1,0 +1,170 @@
+import CatalogModel
+import Foundation
+
+/// The context of each page kind. One function per kind; they share `PageContext`.
+struct PageBuilder: Sendable {
+    let context: PageContext
+    let route: String
+
+    private var catalog: Catalog { context.catalog }
+    private var site: Site { catalog.site }
+
+    func home() -> [String: Any] {
+        var page = context.base(route: route, title: site.title, description: site.description, section: "home")
+        page["activePromotions"] = catalog.promotions(withStatus: .active, at: context.now).map(context.promotionSummary)
+        page["brands"] = catalog.brands.map(context.brandSummary)
+        page["productCount"] = catalog.products.count
+        return page
+    }
+
+    func brandIndex() -> [String: Any] {
+        var page = context.base(
+            route: route, title: "Brands", description: "All \(catalog.brands.count) brands at \(site.title).", section: "brands")
+        page["brands"] = catalog.brands.map(context.brandSummary)
+        page["breadcrumbs"] = breadcrumbs([("Brands", nil)])
+        return page
+    }
+
+    func brandPage(_ brand: Brand, page number: Int, pageCount: Int) -> [String: Any] {
+        let all = catalog.productsByBrand[brand.slug, default: []]
+        let perPage = site.productsPerPage
+        let slice = all.dropFirst((number - 1) * perPage).prefix(perPage)
+        let title = number > 1 ? "\(brand.title), page \(number)" : brand.title
+        let summary = brand.description.plainText.isEmpty ? "\(brand.title) at \(site.title)" : brand.description.plainText
+        var page = context.base(route: route, title: title, description: summary, section: "brands")
+        page["brand"] = brandDetail(brand)
+        page["products"] = slice.map(context.productSummary)
+        page["productCount"] = all.count
+        page["isFirstPage"] = number == 1
+        page["pagination"] = pagination(brand: brand, page: number, pageCount: pageCount)
+        page["breadcrumbs"] = breadcrumbs([("Brands", Routes.brands), (brand.title, number > 1 ? Routes.brand(brand.slug) : nil)]
+            + (number > 1 ? [("Page \(number)", nil)] : []))
+        let promotions = catalog.promotions(for: brand).filter { $0.status(at: context.now) == .active }
+        page["promotions"] = promotions.map(context.promotionSummary)
+        return page
+    }
+
+    func productPage(_ product: Product) -> [String: Any] {
+        let brand = catalog.brandBySlug[product.brand]!
+        var page = context.base(route: route, title: product.name, description: product.detail.plainText, section: "brands")
+        var item = context.productSummary(product)
+        item["detailHTML"] = product.detail.html
+        item["priceAmount"] = product.price.decimalString
+        item["currency"] = product.price.currency.code
+        item["priceUnit"] = product.priceUnit
+        if let image = context.imageURL(product.image ?? product.thumbnail) { item["imageURL"] = image }
+        if let gtin = product.gtin { item["gtin"] = gtin }
+        if let mpn = product.mpn { item["mpn"] = mpn }
+        item["tags"] = product.tags
+        if let buy = site.buyURL(sku: product.sku), product.availability.isPurchasable { item["buyURL"] = buy }
+        item["extra"] = product.extra.mapValues(\.anyValue)
+        page["product"] = item
+        page["brand"] = context.brandSummary(brand)
+        page["promotions"] = catalog.promotions(for: product).filter { $0.status(at: context.now) == .active }
+            .map(context.promotionSummary)
+        page["breadcrumbs"] = breadcrumbs([
+            ("Brands", Routes.brands), (brand.title, Routes.brand(brand.slug)), (product.name, nil),
+        ])
+        page["jsonLD"] = ProductJSONLD.make(product, brand: brand, site: site, url: site.absoluteURL(route))
+        page["openGraph"] = openGraph(
+            type: "product", title: product.name, image: context.absoluteImageURL(product.image ?? product.thumbnail),
+            extra: [
+                ["property": "product:price:amount", "content": product.price.decimalString],
+                ["property": "product:price:currency", "content": product.price.currency.code],
+            ])
+        return page
+    }
+
+    func promotionIndex() -> [String: Any] {
+        var page = context.base(
+            route: route, title: "Promotions", description: "Deals and offers at \(site.title).", section: "promotions")
+        let now = context.now
+        page["active"] = catalog.promotions(withStatus: .active, at: now).map(context.promotionSummary)
+        page["upcoming"] = catalog.promotions(withStatus: .upcoming, at: now).map(context.promotionSummary)
+        page["expired"] = catalog.promotions(withStatus: .expired, at: now).map(context.promotionSummary)
+        page["breadcrumbs"] = breadcrumbs([("Promotions", nil)])
+        return page
+    }
+
+    func promotionPage(_ promotion: Promotion) -> [String: Any] {
+        var page = context.base(route: route, title: promotion.title, description: promotion.content.plainText, section: "promotions")
+        var item = context.promotionSummary(promotion)
+        item["contentHTML"] = promotion.content.html
+        item["brands"] = promotion.brands.compactMap { catalog.brandBySlug[$0] }.map(context.brandSummary)
+        item["products"] = promotion.products.compactMap { catalog.productBySlug[$0] }.map(context.productSummary)
+        item["stores"] = promotion.stores.map { store -> [String: Any] in
+            var s: [String: Any] = [
+                "name": store.name, "latitude": String(store.latitude), "longitude": String(store.longitude),
+            ]
+            if let address = store.address { s["address"] = address }
+            return s
+        }
+        item["extra"] = promotion.extra.mapValues(\.anyValue)
+        page["promotion"] = item
+        page["breadcrumbs"] = breadcrumbs([("Promotions", Routes.promotions), (promotion.title, nil)])
+        page["openGraph"] = openGraph(type: "website", title: promotion.title, image: context.absoluteImageURL(promotion.image))
+        return page
+    }
+
+    func freePage(_ free: Page) -> [String: Any] {
+        var page = context.base(route: route, title: free.title, description: free.body.plainText, section: free.slug.rawValue)
+        page["bodyHTML"] = free.body.html
+        page["extra"] = free.extra.mapValues(\.anyValue)
+        page["breadcrumbs"] = breadcrumbs([(free.title, nil)])
+        return page
+    }
+
+    func notFound() -> [String: Any] {
+        var page = context.base(route: route, title: "Page not found", description: nil, section: "")
+        page["brands"] = catalog.brands.prefix(12).map(context.brandSummary)
+        return page
+    }
+
+    // MARK: Parts
+
+    private func brandDetail(_ brand: Brand) -> [String: Any] {
+        var item = context.brandSummary(brand)
+        item["descriptionHTML"] = brand.description.html
+        if let website = brand.website { item["website"] = website }
+        item["extra"] = brand.extra.mapValues(\.anyValue)
+        return item
+    }
+
+    /// Home, then each step; the last is the current page and has no link.
+    private func breadcrumbs(_ steps: [(String, String?)]) -> [[String: Any]] {
+        var items: [[String: Any]] = [["title": "Home", "url": context.url("")]]
+        for (title, route) in steps {
+            var item: [String: Any] = ["title": title]
+            if let route { item["url"] = context.url(route) } else { item["current"] = true }
+            items.append(item)
+        }
+        return items
+    }
+
+    /// Previous, next and a window of page numbers around the current one.
+    private func pagination(brand: Brand, page: Int, pageCount: Int) -> [String: Any]? {
+        guard pageCount > 1 else { return nil }
+        var numbers: [[String: Any]] = []
+        var last = 0
+        for n in 1...pageCount where n == 1 || n == pageCount || abs(n - page) <= 2 {
+            if n - last > 1 { numbers.append(["gap": true]) }
+            numbers.append(["number": n, "url": context.url(Routes.brand(brand.slug, page: n)), "current": n == page])
+            last = n
+        }
+        var result: [String: Any] = ["pages": numbers, "page": page, "pageCount": pageCount]
+        if page > 1 { result["previousURL"] = context.url(Routes.brand(brand.slug, page: page - 1)) }
+        if page < pageCount { result["nextURL"] = context.url(Routes.brand(brand.slug, page: page + 1)) }
+        return result
+    }
+
+    private func openGraph(type: String, title: String, image: String?, extra: [[String: String]] = []) -> [[String: String]] {
+        var tags: [[String: String]] = [
+            ["property": "og:type", "content": type],
+            ["property": "og:title", "content": title],
+            ["property": "og:url", "content": site.absoluteURL(route)],
+            ["property": "og:site_name", "content": site.title],
+        ]
+        if let image { tags.append(["property": "og:image", "content": image]) }
+        return tags + extra
+    }
+}

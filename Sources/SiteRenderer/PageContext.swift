@@ -1,0 +1,127 @@
+public import CatalogModel
+import Foundation
+
+/// Builds the dictionaries templates see. Keys are documented in Templates/README.md.
+struct PageContext {
+    let catalog: Catalog
+    let now: Date
+    /// Prefix from the current file to the site root, or the base path for the 404 page.
+    let root: String
+
+    var site: Site { catalog.site }
+
+    func url(_ route: String) -> String { route.isEmpty ? (root.isEmpty ? "./" : root) : root + route }
+
+    func imageURL(_ image: ImageReference?) -> String? {
+        guard let image else { return nil }
+        return image.isLocal ? root + image.sitePath : image.sitePath
+    }
+
+    func absoluteImageURL(_ image: ImageReference?) -> String? {
+        image.map { site.absoluteURL($0.sitePath) }
+    }
+
+    func price(_ product: Product) -> String { product.price.formatted(locale: site.locale, per: product.priceUnit) }
+
+    /// What every page shares: the shop, navigation, footer, canonical URL and social metadata.
+    func base(route: String, title: String, description: String?, section: String) -> [String: Any] {
+        let isHome = route.isEmpty
+        let fullTitle = isHome ? site.title : "\(title) · \(site.title)"
+        var context: [String: Any] = [
+            "root": root,
+            "homeURL": url(""),
+            "stylesheetURL": root + Routes.stylesheet,
+            "lang": site.languageTag,
+            "title": title,
+            "documentTitle": fullTitle,
+            "canonicalURL": site.absoluteURL(route),
+            "site": [
+                "title": site.title,
+                "description": site.description ?? "",
+                "baseURL": site.baseURL,
+            ] as [String: Any],
+            "nav": [
+                ["label": "Brands", "url": url(Routes.brands), "current": section == "brands"],
+                ["label": "Promotions", "url": url(Routes.promotions), "current": section == "promotions"],
+            ] as [[String: Any]],
+            "footerPages": catalog.pages.map { ["title": $0.title, "url": url(Routes.page($0.slug))] },
+            "year": Timestamp.components(of: now).year,
+            "extraSite": site.extra.mapValues(\.anyValue),
+        ]
+        if let description, !description.isEmpty { context["description"] = Self.clip(description, to: 300) }
+        return context
+    }
+
+    func brandSummary(_ brand: Brand) -> [String: Any] {
+        var item: [String: Any] = [
+            "title": brand.title,
+            "slug": brand.slug.rawValue,
+            "url": url(Routes.brand(brand.slug)),
+            "productCount": catalog.productsByBrand[brand.slug, default: []].count,
+        ]
+        if let logo = imageURL(brand.logo) { item["logoURL"] = logo }
+        if let country = brand.country { item["country"] = country }
+        return item
+    }
+
+    func productSummary(_ product: Product) -> [String: Any] {
+        var item: [String: Any] = [
+            "name": product.name,
+            "slug": product.slug.rawValue,
+            "sku": product.sku,
+            "url": url(Routes.product(product.slug)),
+            "price": price(product),
+            "availability": product.availability.label,
+            "availabilityCode": product.availability.rawValue,
+            "inStock": product.availability == .inStock,
+        ]
+        if let brand = catalog.brandBySlug[product.brand] {
+            item["brandTitle"] = brand.title
+            item["brandURL"] = url(Routes.brand(brand.slug))
+        }
+        if let thumb = imageURL(product.thumbnail ?? product.image) { item["thumbnailURL"] = thumb }
+        return item
+    }
+
+    func promotionSummary(_ promotion: Promotion) -> [String: Any] {
+        let status = promotion.status(at: now)
+        var item: [String: Any] = [
+            "title": promotion.title,
+            "slug": promotion.slug.rawValue,
+            "url": url(Routes.promotion(promotion.slug)),
+            "status": status.rawValue,
+            "statusLabel": Self.statusLabel(status),
+            "isActive": status == .active,
+            "isUpcoming": status == .upcoming,
+            "isExpired": status == .expired,
+            "starts": promotion.starts.displayText,
+            "startsISO": promotion.starts.iso8601,
+            "summary": Self.clip(promotion.content.plainText, to: 200),
+        ]
+        if let ends = promotion.ends {
+            item["ends"] = ends.displayText
+            item["endsISO"] = ends.iso8601
+        }
+        if let percent = promotion.discountPercent { item["discountPercent"] = "\(percent)" }
+        if let code = promotion.code { item["code"] = code }
+        if let image = imageURL(promotion.image) { item["imageURL"] = image }
+        return item
+    }
+
+    static func statusLabel(_ status: Promotion.Status) -> String {
+        switch status {
+        case .active: "On now"
+        case .upcoming: "Coming soon"
+        case .expired: "Ended"
+        }
+    }
+
+    /// Cut at a word boundary with an ellipsis; meta descriptions and cards stay short.
+    static func clip(_ text: String, to limit: Int) -> String {
+        let flat = text.split(whereSeparator: { $0.isNewline }).joined(separator: " ")
+        guard flat.count > limit else { return flat }
+        var cut = String(flat.prefix(limit))
+        if let space = cut.lastIndex(of: " ") { cut = String(cut[..<space]) }
+        return cut + "…"
+    }
+}

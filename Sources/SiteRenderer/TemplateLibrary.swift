@@ -1,0 +1,116 @@
+public import CatalogModel
+public import Foundation
+import Mustache
+
+/// The theme: every `*.mustache` file under the templates folder, by name without extension
+/// (`product`, `partials/header`), plus its static files. Parsed once; a broken template is
+/// reported at its line, and a partial that names no template is an error rather than silence.
+public struct TemplateLibrary: Sendable {
+    let library: MustacheLibrary
+    public let names: Set<String>
+    /// Files under `static/`, relative to it, copied to the output root (the stylesheet).
+    public let staticFiles: [String]
+    public let folder: URL
+
+    /// Page templates a theme must have.
+    public static let requiredTemplates = [
+        "layout", "home", "brands", "brand", "product", "promotions", "promotion", "page", "not-found",
+    ]
+
+    public static func load(from folder: URL, required: [String] = requiredTemplates) -> (library: TemplateLibrary?, diagnostics: [Diagnostic]) {
+        let folder = folder.standardizedFileURL
+        let display = folder.lastPathComponent
+        var diagnostics: [Diagnostic] = []
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory), isDirectory.boolValue else {
+            return (nil, [.error("templates folder does not exist; pass --templates DIR", at: SourceLocation(path: display))])
+        }
+        var templates: [String: MustacheTemplate] = [:]
+        var sources: [String: (path: String, text: String)] = [:]
+        var staticFiles: [String] = []
+        let enumerator = FileManager.default.enumerator(atPath: folder.path)
+        var relatives: [String] = []
+        while let relative = enumerator?.nextObject() as? String {
+            if let type = enumerator?.fileAttributes?[.type] as? FileAttributeType, type == .typeDirectory { continue }
+            relatives.append(relative)
+        }
+        for relative in relatives.sorted() {
+            let name = (relative as NSString).lastPathComponent
+            if name.hasPrefix(".") { continue }
+            if relative.hasPrefix("static/") {
+                staticFiles.append(String(relative.dropFirst("static/".count)))
+                continue
+            }
+            guard relative.hasSuffix(".mustache") else { continue }
+            let path = display + "/" + relative
+            guard let data = FileManager.default.contents(atPath: folder.appendingPathComponent(relative).path),
+                let text = String(data: data, encoding: .utf8)
+            else {
+                diagnostics.append(.error("cannot read the template as UTF-8 text", at: SourceLocation(path: path)))
+                continue
+            }
+            let templateName = String(relative.dropLast(".mustache".count))
+            do {
+                templates[templateName] = try MustacheTemplate(string: text)
+                sources[templateName] = (path, text)
+            } catch let error as MustacheTemplate.ParserError {
+                diagnostics.append(.error(
+                    Self.describe(error.error), at: SourceLocation(path: path, line: error.context.lineNumber)))
+            } catch {
+                diagnostics.append(.error("\(error)", at: SourceLocation(path: path, line: 1)))
+            }
+        }
+        for name in required where templates[name] == nil && sources[name] == nil
+            && !diagnostics.contains(where: { $0.location.path.hasSuffix("/\(name).mustache") })
+        {
+            diagnostics.append(.error(
+                "missing template \(name).mustache; copy it from Vitrine's default Templates/", at: SourceLocation(path: display)))
+        }
+        diagnostics += Self.checkPartials(sources: sources, known: Set(templates.keys))
+        guard diagnostics.errorCount == 0 else { return (nil, diagnostics.sorted()) }
+        let library = TemplateLibrary(
+            library: MustacheLibrary(templates: templates), names: Set(templates.keys), staticFiles: staticFiles,
+            folder: folder)
+        return (library, diagnostics.sorted())
+    }
+
+    /// Renders a named template; the context is plain dictionaries and arrays.
+    public func render(_ name: String, _ context: [String: Any]) -> String {
+        library.render(context, withTemplate: name) ?? ""
+    }
+
+    /// `{{> name}}` and `{{< name}}` must name a template: swift-mustache renders a missing one as nothing.
+    static func checkPartials(sources: [String: (path: String, text: String)], known: Set<String>) -> [Diagnostic] {
+        var diagnostics: [Diagnostic] = []
+        let pattern = try! NSRegularExpression(pattern: #"\{\{\s*[><]\s*([^\s}]+)\s*\}\}"#)
+        for (_, source) in sources.sorted(by: { $0.key < $1.key }) {
+            let text = source.text as NSString
+            for match in pattern.matches(in: source.text, range: NSRange(location: 0, length: text.length)) {
+                let name = text.substring(with: match.range(at: 1))
+                if known.contains(name) { continue }
+                let prefix = text.substring(to: match.range.location)
+                let line = prefix.components(separatedBy: "\n").count
+                let column = (prefix.components(separatedBy: "\n").last ?? "").count + 1
+                var message = "partial `\(name)` is not a template in this folder"
+                if let close = FieldReader.closest(to: name, among: Array(known)) { message += "; did you mean `\(close)`?" }
+                diagnostics.append(.error(message, at: SourceLocation(path: source.path, line: line, column: column)))
+            }
+        }
+        return diagnostics
+    }
+
+    static func describe(_ error: any Error) -> String {
+        switch error {
+        case MustacheTemplate.Error.sectionCloseNameIncorrect:
+            return "section closed with a different name than it was opened with; close {{#name}} with {{/name}}"
+        case MustacheTemplate.Error.unfinishedName:
+            return "unfinished tag; close it with }}"
+        case MustacheTemplate.Error.expectedSectionEnd:
+            return "section is never closed; add {{/name}}"
+        case MustacheTemplate.Error.invalidSetDelimiter:
+            return "invalid set-delimiter tag; write e.g. {{=<% %>=}}"
+        default:
+            return "template syntax: \(error)"
+        }
+    }
+}

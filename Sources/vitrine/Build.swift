@@ -1,0 +1,65 @@
+import ArgumentParser
+import CatalogModel
+import Foundation
+import SiteBuilder
+
+extension Vitrine {
+    struct Build: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Validate the content and write the whole site into the output folder.",
+            discussion: """
+                The site is written to a temporary folder beside the output and swapped in only when
+                everything succeeded: a failed build leaves the previous output exactly as it was.
+
+                Examples:
+                  vitrine build
+                  vitrine build --content shop/Content --output public --clock 2026-12-01T00:00:00Z
+                  SOURCE_DATE_EPOCH=1796083200 vitrine build --quiet
+                """)
+
+        @OptionGroup var source: SourceOptions
+        @OptionGroup var verbosity: OutputVerbosity
+
+        @Option(name: .long, help: ArgumentHelp("Folder the site is written to.", valueName: "DIR"))
+        var output: String = "Output"
+
+        @Option(
+            name: .long,
+            help: ArgumentHelp(
+                "Fixed \"now\" (ISO 8601) deciding which promotions are active; default SOURCE_DATE_EPOCH, else the wall clock.",
+                valueName: "ISO8601"))
+        var clock: String?
+
+        func validate() throws {
+            if case .failure(let error) = BuildClock.resolve(option: clock) { throw ValidationError(error.message) }
+        }
+
+        func run() throws {
+            let now = try BuildClock.resolve(option: clock).get()
+            let quiet = verbosity.isQuiet
+            let showProgress = !quiet && Console.errorIsTerminal
+            var progress: (@Sendable (Int, Int) -> Void)?
+            if showProgress {
+                progress = { done, total in Console.progress("Rendering \(done)/\(total)") }
+            }
+            let options = BuildOptions(
+                contentFolder: URL(fileURLWithPath: source.content),
+                templatesFolder: URL(fileURLWithPath: source.templates),
+                outputFolder: URL(fileURLWithPath: output),
+                clock: now, strict: source.strict,
+                progress: progress)
+            let report = SiteBuilder.build(options)
+            if showProgress { Console.clearProgress() }
+            for diagnostic in report.diagnostics { Console.error(diagnostic.description) }
+            guard report.succeeded else {
+                Console.error(report.diagnostics.summary(fileCount: report.contentFileCount))
+                throw ExitCode.failure
+            }
+            if !report.diagnostics.isEmpty { Console.error(report.diagnostics.summary(fileCount: report.contentFileCount)) }
+            if verbosity.verbose {
+                Console.out("Read \(report.contentFileCount.formatted()) content files; wrote \(report.fileCount.formatted()) files to \(output)/")
+            }
+            if !quiet { Console.out(report.summary) }
+        }
+    }
+}

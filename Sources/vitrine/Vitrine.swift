@@ -1,0 +1,16 @@
+import ArgumentParser
+
+@main
+struct Vitrine: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "vitrine",
+        abstract: "Build a shop's static site and feeds from a catalog of JSON and Markdown files.",
+        discussion: """
+            Examples:
+              vitrine build                         # Content/ + Templates/ -> Output/
+              vitrine check --strict                # validate only; warnings fail
+              vitrine build --clock 2026-12-01      # reproducible: fixed "now" for promotions
+            """,
+        subcommands: [Build.self, Check.self]
+    )
+}

