@@ -11,17 +11,43 @@ public struct OutputJob: Sendable {
     public var category: Category
     /// The producer's name for it (`product`, `rss`, `search-shard`), for verbose output and incremental builds.
     public var kind: String
+    /// What the file is made from, so an incremental build re-renders only what a change touches.
+    /// `[.everything]` (the default) means "re-render on any change".
+    public var dependencies: Set<Dependency>
     public var render: @Sendable () -> Data
 
-    public init(path: String, category: Category, kind: String, render: @escaping @Sendable () -> Data) {
+    public init(
+        path: String, category: Category, kind: String, dependencies: Set<Dependency> = [.everything],
+        render: @escaping @Sendable () -> Data
+    ) {
         self.path = path
         self.category = category
         self.kind = kind
+        self.dependencies = dependencies
         self.render = render
     }
 
     /// A text file, UTF-8 encoded.
-    public init(path: String, category: Category, kind: String, text: @escaping @Sendable () -> String) {
-        self.init(path: path, category: category, kind: kind) { Data(text().utf8) }
+    public init(
+        path: String, category: Category, kind: String, dependencies: Set<Dependency> = [.everything],
+        text: @escaping @Sendable () -> String
+    ) {
+        self.init(path: path, category: category, kind: kind, dependencies: dependencies) { Data(text().utf8) }
     }
+}
+
+/// One input an output file is made from.
+public enum Dependency: Sendable, Hashable {
+    /// Any change at all.
+    case everything
+    /// site.json.
+    case site
+    /// One record's file.
+    case record(RecordKind, Slug)
+    /// The set of records of a kind (a file added or removed, or a sort key such as a name or title changed).
+    case list(RecordKind)
+    /// A template by name (`product`, `partials/header`); `layout` and partials are used by every page.
+    case template(String)
+    /// The build clock (promotion status).
+    case clock
 }
