@@ -45,17 +45,18 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictness),
+        .target(name: "VitrineTestSupport", path: "Tests/VitrineTestSupport", swiftSettings: strictness),
         .testTarget(name: "CatalogModelTests", dependencies: ["CatalogModel"], swiftSettings: strictness),
         .testTarget(
-            name: "ContentLoaderTests", dependencies: ["ContentLoader", "CatalogModel"],
+            name: "ContentLoaderTests", dependencies: ["ContentLoader", "CatalogModel", "VitrineTestSupport"],
             swiftSettings: strictness),
         .testTarget(
-            name: "SiteRendererTests", dependencies: ["SiteRenderer", "CatalogModel", "ContentLoader"],
+            name: "SiteRendererTests", dependencies: ["SiteRenderer", "CatalogModel", "ContentLoader", "VitrineTestSupport"],
             swiftSettings: strictness),
         .testTarget(
             name: "SiteBuilderTests",
-            dependencies: ["SiteBuilder", "CatalogModel", "ContentLoader", "CLibXML2"],
+            dependencies: ["SiteBuilder", "CatalogModel", "ContentLoader", "SiteRenderer", "CLibXML2", "VitrineTestSupport"],
             swiftSettings: strictness),
-        .testTarget(name: "vitrineTests", dependencies: ["vitrine"], swiftSettings: strictness),
+        .testTarget(name: "vitrineTests", dependencies: ["vitrine", "VitrineTestSupport"], swiftSettings: strictness),
     ]
 )

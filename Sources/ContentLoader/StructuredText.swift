@@ -96,8 +96,17 @@ enum StructuredText {
         } else if let match = detail.range(of: #"line (\d+), column (\d+)"#, options: .regularExpression) {
             let numbers = detail[match].split(whereSeparator: { !$0.isNumber }).compactMap { Int($0) }
             if numbers.count == 2 { (line, column) = (numbers[0], numbers[1]) }
+        } else if let match = detail.range(of: #"character (\d+)"#, options: .regularExpression),
+            let offset = Int(detail[match].split(separator: " ")[1])
+        {
+            (line, column) = position(ofUTF8Offset: offset, in: text)
         }
-        return .error("invalid JSON: \(detail)", at: SourceLocation(path: path, line: line, column: column))
+        var reason = detail
+        if let around = reason.range(of: " around character") { reason = String(reason[..<around.lowerBound]) }
+        if reason.hasSuffix(".") { reason.removeLast() }
+        return .error(
+            "invalid JSON (\(reason)); check for a missing comma, colon or quote at or just before this point",
+            at: SourceLocation(path: path, line: line, column: column))
     }
 
     static func position(ofUTF8Offset offset: Int, in text: String) -> (Int, Int) {
