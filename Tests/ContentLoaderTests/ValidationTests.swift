@@ -109,7 +109,7 @@ import Testing
     @Test func priceIsAnExactDecimalWithinTheCurrencysDigits() throws {
         try expectProductError("price: 3.999", at: 8, "more than 2 fraction digits")
         try expectProductError("price: -1", at: 8, "is negative")
-        try expectProductError("price: 1200.5", at: 8, "which JPY allows", extraLines: ["currency: JPY"])
+        try expectProductError("price: 1200.5", at: 8, "which JPY does not allow", extraLines: ["currency: JPY"])
         try expectProductError("price: [1]", at: 8, "expected a decimal amount")
     }
 
