@@ -51,7 +51,7 @@ let package = Package(
             name: "ContentLoaderTests", dependencies: ["ContentLoader", "CatalogModel", "VitrineTestSupport"],
             swiftSettings: strictness),
         .testTarget(
-            name: "SiteRendererTests", dependencies: ["SiteRenderer", "CatalogModel", "ContentLoader", "VitrineTestSupport"],
+            name: "SiteRendererTests", dependencies: ["SiteRenderer", "CatalogModel", "ContentLoader", "VitrineTestSupport"], exclude: ["Snapshots"],
             swiftSettings: strictness),
         .testTarget(
             name: "SiteBuilderTests",

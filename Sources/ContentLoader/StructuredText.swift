@@ -8,7 +8,8 @@ enum StructuredText {
     /// Parses YAML whose first line is line `firstLine` of `path`.
     static func parseYAML(_ text: String, path: String, firstLine: Int) -> Result<RawNode?, Diagnostic> {
         do {
-            guard let node = try Yams.compose(yaml: text) else { return .success(nil) }
+            // An explicit encoding: Yams' default reads the process environment on every call.
+            guard let node = try Yams.compose(yaml: text, .default, .default, .utf8) else { return .success(nil) }
             return .success(convert(node, path: path, lineOffset: firstLine - 1))
         } catch let error as YamlError {
             return .failure(diagnostic(for: error, path: path, lineOffset: firstLine - 1))
@@ -26,7 +27,7 @@ enum StructuredText {
         }
         // Tabs are valid JSON white space but not YAML indentation; positions then come out a
         // little off, which is better than no positions.
-        let yamlSafe = text.replacingOccurrences(of: "\t", with: " ")
+        let yamlSafe = text.utf8.contains(9) ? text.replacingOccurrences(of: "\t", with: " ") : text
         switch parseYAML(yamlSafe, path: path, firstLine: 1) {
         case .success(let node): return .success(node)
         case .failure(let diagnostic): return .failure(diagnostic)

@@ -69,8 +69,8 @@ struct PageBuilder: Sendable {
         page["openGraph"] = openGraph(
             type: "product", title: product.name, image: context.absoluteImageURL(product.image ?? product.thumbnail),
             extra: [
-                ["property": "product:price:amount", "content": product.price.decimalString],
-                ["property": "product:price:currency", "content": product.price.currency.code],
+                ("product:price:amount", product.price.decimalString),
+                ("product:price:currency", product.price.currency.code),
             ])
         return page
     }
@@ -157,14 +157,11 @@ struct PageBuilder: Sendable {
         return result
     }
 
-    private func openGraph(type: String, title: String, image: String?, extra: [[String: String]] = []) -> [[String: String]] {
-        var tags: [[String: String]] = [
-            ["property": "og:type", "content": type],
-            ["property": "og:title", "content": title],
-            ["property": "og:url", "content": site.absoluteURL(route)],
-            ["property": "og:site_name", "content": site.title],
+    private func openGraph(type: String, title: String, image: String?, extra: [(String, String)] = []) -> String {
+        var tags: [(String, String)] = [
+            ("og:type", type), ("og:title", title), ("og:url", site.absoluteURL(route)), ("og:site_name", site.title),
         ]
-        if let image { tags.append(["property": "og:image", "content": image]) }
-        return tags + extra
+        if let image { tags.append(("og:image", image)) }
+        return PageContext.metaTags(tags + extra)
     }
 }

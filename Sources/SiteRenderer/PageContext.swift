@@ -7,6 +7,8 @@ struct PageContext {
     let now: Date
     /// Prefix from the current file to the site root, or the base path for the 404 page.
     let root: String
+    let templates: TemplateLibrary
+    let shared: SharedParts
 
     var site: Site { catalog.site }
 
@@ -48,8 +50,23 @@ struct PageContext {
             "year": Timestamp.components(of: now).year,
             "extraSite": site.extra.mapValues(\.anyValue),
         ]
+        let parts = shared.parts(for: root + "\u{0}" + section) {
+            (templates.render("partials/header", context), templates.render("partials/footer", context))
+        }
+        context["header"] = parts.header
+        context["footer"] = parts.footer
         if let description, !description.isEmpty { context["description"] = Self.clip(description, to: 300) }
         return context
+    }
+
+    /// `<meta property=… content=…>` lines for Open Graph, written here: seven loop items per page
+    /// cost more in the template engine than the rest of the page.
+    static func metaTags(_ tags: [(String, String)]) -> String {
+        var out = ""
+        for (property, content) in tags {
+            out += "<meta property=\"\(HTMLText.escape(property))\" content=\"\(HTMLText.escape(content))\">\n"
+        }
+        return out
     }
 
     func brandSummary(_ brand: Brand) -> [String: Any] {
@@ -118,10 +135,51 @@ struct PageContext {
 
     /// Cut at a word boundary with an ellipsis; meta descriptions and cards stay short.
     static func clip(_ text: String, to limit: Int) -> String {
-        let flat = text.split(whereSeparator: { $0.isNewline }).joined(separator: " ")
+        let short = text.utf8.count <= limit
+        if short, !text.utf8.contains(10) { return text }
+        let flat = String(text.prefix(limit + 1)).split(whereSeparator: { $0.isNewline }).joined(separator: " ")
         guard flat.count > limit else { return flat }
         var cut = String(flat.prefix(limit))
         if let space = cut.lastIndex(of: " ") { cut = String(cut[..<space]) }
         return cut + "…"
+    }
+}
+
+/// Header and footer HTML, rendered once per folder depth and section rather than once per page.
+final class SharedParts: @unchecked Sendable {
+    private var cache: [String: (header: String, footer: String)] = [:]
+    private let lock = NSLock()
+
+    func parts(for key: String, make: () -> (String, String)) -> (header: String, footer: String) {
+        lock.lock()
+        if let hit = cache[key] {
+            lock.unlock()
+            return hit
+        }
+        lock.unlock()
+        let made = make()
+        lock.lock()
+        cache[key] = made
+        lock.unlock()
+        return made
+    }
+}
+
+enum HTMLText {
+    /// The five characters that matter in text and attribute values.
+    static func escape(_ text: String) -> String {
+        guard text.utf8.contains(where: { $0 == 38 || $0 == 60 || $0 == 62 || $0 == 34 || $0 == 39 }) else { return text }
+        var out = ""
+        for c in text {
+            switch c {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "'": out += "&#39;"
+            default: out.append(c)
+            }
+        }
+        return out
     }
 }

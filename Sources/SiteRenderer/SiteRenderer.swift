@@ -8,6 +8,7 @@ public struct SiteRenderer: Sendable {
     public let templates: TemplateLibrary
     /// The build's clock: decides which promotions are active.
     public let now: Date
+    private let shared = SharedParts()
 
     public init(catalog: Catalog, templates: TemplateLibrary, now: Date) {
         self.catalog = catalog
@@ -48,7 +49,10 @@ public struct SiteRenderer: Sendable {
     {
         let file = Routes.file(for: route)
         let builder = PageBuilder(
-            context: PageContext(catalog: catalog, now: now, root: root ?? Routes.relativeRoot(ofFile: file)), route: route)
+            context: PageContext(
+                catalog: catalog, now: now, root: root ?? Routes.relativeRoot(ofFile: file), templates: templates,
+                shared: shared),
+            route: route)
         let templates = self.templates
         let template = kind
         return OutputJob(path: file, category: .page, kind: kind) { templates.render(template, build(builder)) }

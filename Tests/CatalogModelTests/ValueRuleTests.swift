@@ -107,3 +107,16 @@ import Testing
         #expect(Site(title: "T", baseURL: "https://example.com/", currency: .usd).buyURL(sku: "A") == nil)
     }
 }
+
+@Suite struct JSONValueTests {
+    @Test func writesSortedCompactJSON() {
+        let value: JSONValue = ["b": .int(1), "a": ["x", .bool(true), .null], "c": .number("32.00")]
+        #expect(value.encoded() == #"{"a":["x",true,null],"b":1,"c":32.00}"#)
+    }
+
+    @Test func escapesForStringsAndScripts() {
+        let value: JSONValue = .string("a\"b\\c\n</script>&\u{1}")
+        #expect(value.encoded() == #""a\"b\\c\n</script>&\u0001""#)
+        #expect(value.encoded(scriptSafe: true) == #""a\"b\\c\n\u003c/script\u003e\u0026\u0001""#)
+    }
+}
