@@ -58,10 +58,10 @@ struct PageBuilder: Sendable {
         item["tags"] = product.tags
         if let buy = site.buyURL(sku: product.sku), product.availability.isPurchasable { item["buyURL"] = buy }
         item["extra"] = product.extra.mapValues(\.anyValue)
+        item["promotions"] = catalog.promotions(for: product).filter { $0.status(at: context.now) == .active }
+            .map(context.promotionSummary)
         page["product"] = item
         page["brand"] = context.brandSummary(brand)
-        page["promotions"] = catalog.promotions(for: product).filter { $0.status(at: context.now) == .active }
-            .map(context.promotionSummary)
         page["breadcrumbs"] = breadcrumbs([
             ("Brands", Routes.brands), (brand.title, Routes.brand(brand.slug)), (product.name, nil),
         ])

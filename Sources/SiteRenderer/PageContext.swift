@@ -69,7 +69,7 @@ struct PageContext {
         return out
     }
 
-    func brandSummary(_ brand: Brand) -> [String: Any] {
+    private func makeBrandSummary(_ brand: Brand) -> [String: Any] {
         var item: [String: Any] = [
             "title": brand.title,
             "slug": brand.slug.rawValue,
@@ -100,7 +100,16 @@ struct PageContext {
         return item
     }
 
+    /// The same promotion appears on hundreds of product pages at the same depth: build its card once.
     func promotionSummary(_ promotion: Promotion) -> [String: Any] {
+        shared.summary(for: "promotion\u{0}\(promotion.slug)\u{0}\(root)") { makePromotionSummary(promotion) }
+    }
+
+    func brandSummary(_ brand: Brand) -> [String: Any] {
+        shared.summary(for: "brand\u{0}\(brand.slug)\u{0}\(root)") { makeBrandSummary(brand) }
+    }
+
+    private func makePromotionSummary(_ promotion: Promotion) -> [String: Any] {
         let status = promotion.status(at: now)
         var item: [String: Any] = [
             "title": promotion.title,
@@ -148,7 +157,23 @@ struct PageContext {
 /// Header and footer HTML, rendered once per folder depth and section rather than once per page.
 final class SharedParts: @unchecked Sendable {
     private var cache: [String: (header: String, footer: String)] = [:]
+    private var summaries: [String: [String: Any]] = [:]
     private let lock = NSLock()
+
+    /// Summaries are plain values: sharing them between threads after they are made is safe.
+    func summary(for key: String, make: () -> [String: Any]) -> [String: Any] {
+        lock.lock()
+        if let hit = summaries[key] {
+            lock.unlock()
+            return hit
+        }
+        lock.unlock()
+        let made = make()
+        lock.lock()
+        summaries[key] = made
+        lock.unlock()
+        return made
+    }
 
     func parts(for key: String, make: () -> (String, String)) -> (header: String, footer: String) {
         lock.lock()
