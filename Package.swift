@@ -34,9 +34,10 @@ let package = Package(
             name: "SiteRenderer",
             dependencies: ["CatalogModel", .product(name: "Mustache", package: "swift-mustache")],
             swiftSettings: strictness),
+        .target(name: "FeedWriter", dependencies: ["CatalogModel", "CLibXML2"], swiftSettings: strictness),
         .target(
             name: "SiteBuilder",
-            dependencies: ["CatalogModel", "ContentLoader", "SiteRenderer"],
+            dependencies: ["CatalogModel", "ContentLoader", "SiteRenderer", "FeedWriter"],
             swiftSettings: strictness),
         .executableTarget(
             name: "vitrine",
@@ -54,7 +55,11 @@ let package = Package(
             swiftSettings: strictness),
         .testTarget(
             name: "SiteBuilderTests",
-            dependencies: ["SiteBuilder", "CatalogModel", "ContentLoader", "CLibXML2"],
+            dependencies: ["SiteBuilder", "CatalogModel", "ContentLoader", "SiteRenderer", "CLibXML2"],
+            swiftSettings: strictness),
+        .testTarget(
+            name: "FeedWriterTests",
+            dependencies: ["FeedWriter", "CatalogModel", "ContentLoader", "SiteRenderer", "SiteBuilder", "CLibXML2"],
             swiftSettings: strictness),
         .testTarget(name: "vitrineTests", dependencies: ["vitrine"], swiftSettings: strictness),
     ]

@@ -52,6 +52,19 @@ struct PageContext {
         return context
     }
 
+    /// A feed the layout announces with `<link rel="alternate">`, so browsers and readers find it.
+    func feedLink(title: String, route: String, type: String = "application/rss+xml") -> [String: Any] {
+        ["title": title, "url": url(route), "type": type]
+    }
+
+    /// The promotions feeds, announced on the home and promotions pages.
+    var promotionFeedLinks: [[String: Any]] {
+        [
+            feedLink(title: "Promotions (RSS)", route: Routes.promotionsFeed),
+            feedLink(title: "Promotions (JSON Feed)", route: Routes.promotionsJSONFeed, type: "application/feed+json"),
+        ]
+    }
+
     func brandSummary(_ brand: Brand) -> [String: Any] {
         var item: [String: Any] = [
             "title": brand.title,
