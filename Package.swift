@@ -11,7 +11,9 @@ let package = Package(
     name: "Vitrine",
     platforms: [.macOS(.v14)],
     products: [
-        .executable(name: "vitrine", targets: ["vitrine"])
+        .executable(name: "vitrine", targets: ["vitrine"]),
+        // For Benchmarks/FeedWriterBenchmark, a separate package so benchmarks stay out of the normal build.
+        .library(name: "VitrineFeeds", targets: ["CatalogModel", "ContentLoader", "SiteRenderer", "FeedWriter", "SiteBuilder"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),

@@ -14,9 +14,11 @@ final class XMLWriter {
 
     init() {
         _ = XMLWriter.libraryReady
-        guard let buffer = xmlBufferCreate(), let writer = xmlNewTextWriterMemory(buffer, 0) else {
-            fatalError("libxml2 could not allocate an XML writer")
-        }
+        guard let buffer = xmlBufferCreate() else { fatalError("libxml2 could not allocate an XML buffer") }
+        // The default scheme grows the buffer to the exact size on every flush, which copies a
+        // 10 MB product feed over and over; doubling keeps writing linear.
+        xmlBufferSetAllocationScheme(buffer, XML_BUFFER_ALLOC_DOUBLEIT)
+        guard let writer = xmlNewTextWriterMemory(buffer, 0) else { fatalError("libxml2 could not allocate an XML writer") }
         self.buffer = buffer
         self.writer = writer
         check(xmlTextWriterSetIndent(writer, 1), "set indentation")
@@ -103,7 +105,9 @@ final class XMLWriter {
             default: false
             }
         }
-        guard !string.unicodeScalars.allSatisfy(allowed) else { return string }
+        // Fast path on bytes: only a C0 control or the lead byte 0xEF (of U+FFFE, U+FFFF) can be a problem.
+        let suspicious = string.utf8.contains { $0 == 0xEF || ($0 < 0x20 && $0 != 0x9 && $0 != 0xA && $0 != 0xD) }
+        guard suspicious, !string.unicodeScalars.allSatisfy(allowed) else { return string }
         var cleaned = String.UnicodeScalarView()
         cleaned.append(contentsOf: string.unicodeScalars.filter(allowed))
         return String(cleaned)

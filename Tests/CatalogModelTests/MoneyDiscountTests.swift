@@ -42,3 +42,32 @@ import Testing
         #expect(usd(big).discounted(byPercent: 10).minorUnits == 899_999_999_999_999)  // …991 × 0.9 = …991.1
     }
 }
+
+@Suite struct MoneyDiscountReferenceTests {
+    /// The rule stated with Foundation's Decimal, independently of how `discounted` computes it.
+    static func reference(_ cents: Int64, _ percent: Decimal) -> Int64 {
+        var exact = Decimal(cents) * (100 - percent) / 100
+        var rounded = Decimal()
+        NSDecimalRound(&rounded, &exact, 0, .bankers)
+        return NSDecimalNumber(decimal: rounded).int64Value
+    }
+
+    @Test func agreesWithDecimalArithmeticEverywhere() {
+        var generator = SystemRandomNumberGenerator()
+        var cases: [(Int64, Decimal)] = [
+            (999_999_999_999_999, Decimal(string: "12.5")!),  // too large for the 64-bit path
+            (123_456_789, Decimal(string: "0.0000001")!),  // too many fraction digits for it
+            (-1005, 50),
+        ]
+        for _ in 0..<2_000 {
+            let cents = Int64.random(in: 0...10_000_000, using: &generator)
+            let digits = Int.random(in: 0...3, using: &generator)
+            let raw = Int.random(in: 1...(100 * Int(pow(10, Double(digits)))), using: &generator)
+            cases.append((cents, Decimal(raw) / Decimal(sign: .plus, exponent: digits, significand: 1)))
+        }
+        for (cents, percent) in cases {
+            let money = Money(minorUnits: cents, currency: .usd)
+            #expect(money.discounted(byPercent: percent).minorUnits == Self.reference(cents, percent), "\(cents) − \(percent)%")
+        }
+    }
+}
