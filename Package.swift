@@ -61,7 +61,7 @@ let package = Package(
             swiftSettings: strictness),
         .testTarget(
             name: "FeedWriterTests",
-            dependencies: ["FeedWriter", "CatalogModel", "ContentLoader", "SiteRenderer", "SiteBuilder", "CLibXML2"],
+            dependencies: ["FeedWriter", "CatalogModel", "ContentLoader", "SiteBuilder", "CLibXML2"],
             swiftSettings: strictness),
         .testTarget(name: "vitrineTests", dependencies: ["vitrine"], swiftSettings: strictness),
     ]
