@@ -11,7 +11,9 @@ let package = Package(
     name: "Vitrine",
     platforms: [.macOS(.v14)],
     products: [
-        .executable(name: "vitrine", targets: ["vitrine"])
+        .executable(name: "vitrine", targets: ["vitrine"]),
+        // For Benchmarks/FeedWriterBenchmark, a separate package so benchmarks stay out of the normal build.
+        .library(name: "VitrineFeeds", targets: ["CatalogModel", "ContentLoader", "SiteRenderer", "FeedWriter", "SiteBuilder"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -34,9 +36,10 @@ let package = Package(
             name: "SiteRenderer",
             dependencies: ["CatalogModel", .product(name: "Mustache", package: "swift-mustache")],
             swiftSettings: strictness),
+        .target(name: "FeedWriter", dependencies: ["CatalogModel", "CLibXML2"], swiftSettings: strictness),
         .target(
             name: "SiteBuilder",
-            dependencies: ["CatalogModel", "ContentLoader", "SiteRenderer"],
+            dependencies: ["CatalogModel", "ContentLoader", "SiteRenderer", "FeedWriter"],
             swiftSettings: strictness),
         .executableTarget(
             name: "vitrine",
@@ -56,6 +59,10 @@ let package = Package(
         .testTarget(
             name: "SiteBuilderTests",
             dependencies: ["SiteBuilder", "CatalogModel", "ContentLoader", "SiteRenderer", "CLibXML2", "VitrineTestSupport"],
+            swiftSettings: strictness),
+        .testTarget(
+            name: "FeedWriterTests",
+            dependencies: ["FeedWriter", "CatalogModel", "ContentLoader", "SiteBuilder", "CLibXML2"],
             swiftSettings: strictness),
         .testTarget(name: "vitrineTests", dependencies: ["vitrine", "VitrineTestSupport"], swiftSettings: strictness),
     ]

@@ -10,6 +10,7 @@
 #include <libxml/xmlwriter.h>
 #include <libxml/xmlerror.h>
 #include <libxml/xpath.h>
+#include <libxml/xpathInternals.h>
 #include <libxml/xmlsave.h>
 
 /* xmlFree is a C global function pointer that Swift 6 rejects as not concurrency-safe. */

@@ -1,5 +1,6 @@
 public import CatalogModel
 import ContentLoader
+import FeedWriter
 public import Foundation
 public import SiteRenderer
 
@@ -38,7 +39,9 @@ public enum SiteBuilder {
             succeeded: false, diagnostics: checked.diagnostics, contentFileCount: checked.contentFileCount)
         guard checked.succeeded, let catalog = checked.catalog, let templates = checked.templates else { return report }
 
-        let jobs = outputJobs(catalog: catalog, templates: templates, now: options.clock)
+        let jobs = outputJobs(
+            catalog: catalog, templates: templates, now: options.clock,
+            imageSizes: enclosureSizes(catalog, contentFolder: options.contentFolder))
         let copies = copyPlan(checked: checked, options: options, templates: templates)
         do {
             let output = try OutputFolder(destination: options.outputFolder)
@@ -81,8 +84,15 @@ public enum SiteBuilder {
     }
 
     /// Every file the site is made of, from every producer, in a stable order.
-    public static func outputJobs(catalog: Catalog, templates: TemplateLibrary, now: Date) -> [OutputJob] {
+    /// `imageSizes`: bytes of local images by path, for feed enclosures (see `enclosureSizes`).
+    public static func outputJobs(
+        catalog: Catalog, templates: TemplateLibrary, now: Date, imageSizes: [String: Int] = [:]
+    ) -> [OutputJob] {
         var jobs = SiteRenderer(catalog: catalog, templates: templates, now: now).jobs()
+        let feeds = FeedWriter(catalog: catalog, now: now, routes: .site, imageSizes: imageSizes)
+        jobs += feeds.jobs()
+        // Keep last: the sitemap lists the pages of every producer above.
+        jobs += feeds.sitemapJobs(pagePaths: jobs.filter { $0.category == .page && $0.path != Routes.notFound }.map(\.path))
         jobs.sort { $0.path < $1.path }
         return jobs
     }

@@ -14,6 +14,7 @@ struct PageBuilder: Sendable {
         page["activePromotions"] = catalog.promotions(withStatus: .active, at: context.now).map(context.promotionSummary)
         page["brands"] = catalog.brands.map(context.brandSummary)
         page["productCount"] = catalog.products.count
+        page["feeds"] = context.promotionFeedLinks
         return page
     }
 
@@ -41,6 +42,7 @@ struct PageBuilder: Sendable {
             + (number > 1 ? [("Page \(number)", nil)] : []))
         let promotions = catalog.promotions(for: brand).filter { $0.status(at: context.now) == .active }
         page["promotions"] = promotions.map(context.promotionSummary)
+        page["feeds"] = [context.feedLink(title: "\(brand.title) promotions (RSS)", route: Routes.brandFeed(brand.slug))]
         return page
     }
 
@@ -83,6 +85,7 @@ struct PageBuilder: Sendable {
         page["upcoming"] = catalog.promotions(withStatus: .upcoming, at: now).map(context.promotionSummary)
         page["expired"] = catalog.promotions(withStatus: .expired, at: now).map(context.promotionSummary)
         page["breadcrumbs"] = breadcrumbs([("Promotions", nil)])
+        page["feeds"] = context.promotionFeedLinks
         return page
     }
 

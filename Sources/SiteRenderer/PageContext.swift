@@ -1,4 +1,4 @@
-public import CatalogModel
+import CatalogModel
 import Foundation
 
 /// Builds the dictionaries templates see. Keys are documented in Templates/README.md.
@@ -67,6 +67,19 @@ struct PageContext {
             out += "<meta property=\"\(HTMLText.escape(property))\" content=\"\(HTMLText.escape(content))\">\n"
         }
         return out
+    }
+
+    /// A feed the layout announces with `<link rel="alternate">`, so browsers and readers find it.
+    func feedLink(title: String, route: String, type: String = "application/rss+xml") -> [String: Any] {
+        ["title": title, "url": url(route), "type": type]
+    }
+
+    /// The promotions feeds, announced on the home and promotions pages.
+    var promotionFeedLinks: [[String: Any]] {
+        [
+            feedLink(title: "Promotions (RSS)", route: Routes.promotionsFeed),
+            feedLink(title: "Promotions (JSON Feed)", route: Routes.promotionsJSONFeed, type: "application/feed+json"),
+        ]
     }
 
     private func makeBrandSummary(_ brand: Brand) -> [String: Any] {
