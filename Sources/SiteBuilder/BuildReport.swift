@@ -11,6 +11,8 @@ public struct BuildReport: Sendable {
     /// Every file written, pages and copies included.
     public var fileCount: Int = 0
     public var duration: TimeInterval = 0
+    /// Wall time of each step, for `--verbose`.
+    public var phases: [(String, TimeInterval)] = []
 
     public init(succeeded: Bool, diagnostics: [Diagnostic], contentFileCount: Int) {
         self.succeeded = succeeded

@@ -35,6 +35,7 @@ public enum SiteBuilder {
     public static func build(_ options: BuildOptions) -> BuildReport {
         let started = Date()
         let checked = check(content: options.contentFolder, templates: options.templatesFolder, strict: options.strict)
+        let loaded = Date()
         var report = BuildReport(
             succeeded: false, diagnostics: checked.diagnostics, contentFileCount: checked.contentFileCount)
         guard checked.succeeded, let catalog = checked.catalog, let templates = checked.templates else { return report }
@@ -43,6 +44,7 @@ public enum SiteBuilder {
             catalog: catalog, templates: templates, now: options.clock,
             imageSizes: enclosureSizes(catalog, contentFolder: options.contentFolder))
         let copies = copyPlan(checked: checked, options: options, templates: templates)
+        var rendered = Date()
         do {
             let output = try OutputFolder(destination: options.outputFolder)
             do {
@@ -64,6 +66,7 @@ public enum SiteBuilder {
                 if let failure = failures.first {
                     throw failure
                 }
+                rendered = Date()
                 try output.commit()
             } catch {
                 output.discard()
@@ -80,6 +83,11 @@ public enum SiteBuilder {
         report.feedCount = jobs.count { $0.category == .feed }
         report.fileCount = jobs.count + copies.count
         report.duration = Date().timeIntervalSince(started)
+        report.phases = [
+            ("read and validate content", loaded.timeIntervalSince(started)),
+            ("render and write \(jobs.count.formatted()) files", rendered.timeIntervalSince(loaded)),
+            ("swap the output folder in", Date().timeIntervalSince(rendered)),
+        ]
         return report
     }
 
