@@ -17,6 +17,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
     ],
     targets: [
         .systemLibrary(
@@ -35,13 +36,17 @@ let package = Package(
             dependencies: ["CatalogModel", .product(name: "Mustache", package: "swift-mustache")],
             swiftSettings: strictness),
         .target(
+            name: "CatalogAPI",
+            dependencies: ["CatalogModel", .product(name: "Crypto", package: "swift-crypto")],
+            swiftSettings: strictness),
+        .target(
             name: "SiteBuilder",
-            dependencies: ["CatalogModel", "ContentLoader", "SiteRenderer"],
+            dependencies: ["CatalogModel", "ContentLoader", "SiteRenderer", "CatalogAPI"],
             swiftSettings: strictness),
         .executableTarget(
             name: "vitrine",
             dependencies: [
-                "SiteBuilder", "CatalogModel",
+                "SiteBuilder", "CatalogModel", "CatalogAPI",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictness),
@@ -55,6 +60,9 @@ let package = Package(
         .testTarget(
             name: "SiteBuilderTests",
             dependencies: ["SiteBuilder", "CatalogModel", "ContentLoader", "CLibXML2"],
+            swiftSettings: strictness),
+        .testTarget(
+            name: "CatalogAPITests", dependencies: ["CatalogAPI", "CatalogModel", "ContentLoader", "SiteRenderer"],
             swiftSettings: strictness),
         .testTarget(name: "vitrineTests", dependencies: ["vitrine"], swiftSettings: strictness),
     ]

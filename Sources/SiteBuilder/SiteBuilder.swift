@@ -1,3 +1,4 @@
+import CatalogAPI
 public import CatalogModel
 import ContentLoader
 public import Foundation
@@ -83,6 +84,7 @@ public enum SiteBuilder {
     /// Every file the site is made of, from every producer, in a stable order.
     public static func outputJobs(catalog: Catalog, templates: TemplateLibrary, now: Date) -> [OutputJob] {
         var jobs = SiteRenderer(catalog: catalog, templates: templates, now: now).jobs()
+        jobs += CatalogAPI(catalog: catalog, now: now, pagePath: Routes.path(of:)).jobs()
         jobs.sort { $0.path < $1.path }
         return jobs
     }
