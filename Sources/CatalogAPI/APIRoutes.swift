@@ -8,6 +8,7 @@ public enum APIRoutes {
     public static let brands = root + "brands.json"
     public static let promotions = root + "promotions.json"
     public static let schemaFolder = root + "schema/"
+    public static let schemaIndex = schemaFolder + "index.json"
 
     /// Products of a brand by name, 100 to a page; pages count from 1.
     public static func brandProducts(_ slug: Slug, page: Int) -> String { root + "brands/\(slug)/products/\(page).json" }

@@ -13,7 +13,16 @@ extension CatalogAPI {
             version: CatalogFingerprint.sha256(of: catalog),
             links: .init(
                 home: pageURL(.home), brands: absolute(APIRoutes.brands), promotions: absolute(APIRoutes.promotions),
-                deals: pageURL(.deals), schemas: absolute(APIRoutes.schemaFolder)))
+                deals: pageURL(.deals), schemas: absolute(APIRoutes.schemaIndex)))
+    }
+
+    public func schemaIndex() -> SchemaIndexDocument {
+        SchemaIndexDocument(
+            schemas: SchemaFiles.all().map { file in
+                SchemaIndexDocument.Entry(
+                    name: file.name, title: file.schema["title"]?.stringValue ?? file.name,
+                    url: absolute(APIRoutes.schema(file.name)))
+            })
     }
 
     public func brandList() -> BrandListDocument {

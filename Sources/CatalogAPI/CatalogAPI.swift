@@ -88,6 +88,9 @@ public struct CatalogAPI: Sendable {
                 JSONOutput.prettyData(file.schema)
             })
         }
+        jobs.append(OutputJob(path: APIRoutes.schemaIndex, category: .data, kind: "api-schema-index", dependencies: [.site]) {
+            JSONOutput.data(api.schemaIndex())
+        })
         return jobs
     }
 

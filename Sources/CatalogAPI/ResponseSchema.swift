@@ -5,7 +5,7 @@ import CatalogModel
 /// validates every published file.
 public enum ResponseSchema {
     /// `responses/<name>.json` for each document kind.
-    public static let names = ["site", "brands", "brand-products", "product", "promotions"]
+    public static let names = ["site", "brands", "brand-products", "product", "promotions", "schema-index"]
 
     public static func fileName(_ name: String) -> String { "responses/\(name).json" }
 
@@ -23,6 +23,7 @@ public enum ResponseSchema {
                 "promotions.json", promotions,
                 ["promotionEntry", "brandLink", "productLink", "store", "text", "url", "slug", "timestamp"]
             )
+        case "schema-index": body = ("schema/index.json", schemaIndex, ["url"])
         default: return nil
         }
         var schema = body.root.merging([
@@ -94,6 +95,22 @@ public enum ResponseSchema {
         object(
             "Promotions active or upcoming at build time, active first.",
             required: ["asOf": ref("timestamp"), "promotions": ["type": "array", "items": ref("promotionEntry")]])
+    }
+
+    static var schemaIndex: JSONValue {
+        object(
+            "Every schema Vitrine publishes.",
+            required: [
+                "schemas": [
+                    "type": "array",
+                    "items": object(
+                        "One schema file.",
+                        required: [
+                            "name": ["type": "string", "pattern": "^(content|responses)/[a-z-]+(\\.front-matter)?\\.json$"],
+                            "title": string, "url": ref("url"),
+                        ]),
+                ]
+            ])
     }
 
     // MARK: Parts

@@ -12,7 +12,7 @@ public struct SiteDocument: Codable, Sendable, Equatable {
         public var brands: String
         public var promotions: String
         public var deals: String
-        /// The folder of JSON Schemas, ending in `/`.
+        /// The list of JSON Schemas (`api/v1/schema/index.json`).
         public var schemas: String
     }
 

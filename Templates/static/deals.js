@@ -89,7 +89,7 @@
         showEveryDeal(error.code === error.PERMISSION_DENIED
           ? "Your location was not shared, so every deal is listed."
           : "Your location is not available right now, so every deal is listed.");
-      }, { enableHighAccuracy: false, timeout: 15000, maximumAge: 300000 });
+      }, { enableHighAccuracy: false, timeout: 15000, maximumAge: 0 });
     });
 
     select.addEventListener("change", function () {
