@@ -50,6 +50,10 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictness),
+        .executableTarget(
+            name: "vitrine-api-benchmark",
+            dependencies: ["CatalogAPI", "CatalogModel", "ContentLoader", "SiteBuilder", "SiteRenderer"],
+            path: "Benchmarks/APIBenchmark", swiftSettings: strictness),
         .testTarget(name: "CatalogModelTests", dependencies: ["CatalogModel"], swiftSettings: strictness),
         .testTarget(
             name: "ContentLoaderTests", dependencies: ["ContentLoader", "CatalogModel"],

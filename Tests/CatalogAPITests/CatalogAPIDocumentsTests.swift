@@ -142,3 +142,34 @@ import Testing
         #expect(!job.dependencies.contains(.clock) && !job.dependencies.contains(.everything))
     }
 }
+
+@Suite struct PromotionIndexTests {
+    static let brandSlugs = ["a", "b", "c"]
+
+    static func promotion(_ i: Int) -> Promotion {
+        let brands: [Slug] = i % 3 == 0 ? [TestCatalog.slug(brandSlugs[i % 3])] : []
+        var products: [Slug] = []
+        for p in 0..<30 where (p * 7 + i) % 5 == 0 { products.append(TestCatalog.slug("p\(p)")) }
+        // One names a product twice; several name a product and its brand both.
+        if i == 4 { products.append(TestCatalog.slug("p1")) }
+        return Promotion(
+            slug: TestCatalog.slug("promo-\(i)"), title: "P\(i)", starts: TestCatalog.date("2026-0\(1 + i % 9)-01"),
+            brands: brands, products: products, source: SourceLocation(path: "promotions/promo-\(i).md"))
+    }
+
+    @Test("a product's promotions are Catalog.promotions(for:), in catalog order, each once")
+    func sameAsCatalog() {
+        let brands = Self.brandSlugs.map { TestCatalog.brand($0) }
+        let products = (0..<30).map { TestCatalog.product("p\($0)", brand: Self.brandSlugs[$0 % 3]) }
+        let catalog = TestCatalog.catalog(brands: brands, products: products, promotions: (0..<12).map(Self.promotion))
+        let api = TestCatalog.api(catalog, now: TestCatalog.date("2027-01-01").date)
+        var compared = 0
+        for product in catalog.products {
+            let expected: [String] = catalog.promotions(for: product).map { $0.slug.rawValue }
+            let actual: [String] = api.productDocument(product).promotions.map { $0.slug }
+            #expect(actual == expected, "\(product.slug)")
+            compared += expected.count
+        }
+        #expect(compared > 30)
+    }
+}
