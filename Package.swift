@@ -12,13 +12,16 @@ let package = Package(
     platforms: [.macOS(.v14)],
     products: [
         .executable(name: "vitrine", targets: ["vitrine"]),
-        // For Benchmarks/FeedWriterBenchmark, a separate package so benchmarks stay out of the normal build.
-        .library(name: "VitrineFeeds", targets: ["CatalogModel", "ContentLoader", "SiteRenderer", "FeedWriter", "SiteBuilder"]),
+        // For the packages under Benchmarks/, kept apart so benchmarks stay out of the normal build.
+        .library(
+            name: "VitrineFeeds",
+            targets: ["CatalogModel", "ContentLoader", "SiteRenderer", "FeedWriter", "CatalogAPI", "SiteBuilder"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
     ],
     targets: [
         .systemLibrary(
@@ -38,13 +41,17 @@ let package = Package(
             swiftSettings: strictness),
         .target(name: "FeedWriter", dependencies: ["CatalogModel", "CLibXML2"], swiftSettings: strictness),
         .target(
+            name: "CatalogAPI",
+            dependencies: ["CatalogModel", .product(name: "Crypto", package: "swift-crypto")],
+            swiftSettings: strictness),
+        .target(
             name: "SiteBuilder",
-            dependencies: ["CatalogModel", "ContentLoader", "SiteRenderer", "FeedWriter"],
+            dependencies: ["CatalogModel", "ContentLoader", "SiteRenderer", "FeedWriter", "CatalogAPI"],
             swiftSettings: strictness),
         .executableTarget(
             name: "vitrine",
             dependencies: [
-                "SiteBuilder", "CatalogModel",
+                "SiteBuilder", "CatalogModel", "CatalogAPI",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictness),
@@ -63,6 +70,9 @@ let package = Package(
         .testTarget(
             name: "FeedWriterTests",
             dependencies: ["FeedWriter", "CatalogModel", "ContentLoader", "SiteBuilder", "CLibXML2"],
+            swiftSettings: strictness),
+        .testTarget(
+            name: "CatalogAPITests", dependencies: ["CatalogAPI", "CatalogModel", "ContentLoader", "SiteRenderer"],
             swiftSettings: strictness),
         .testTarget(name: "vitrineTests", dependencies: ["vitrine", "VitrineTestSupport"], swiftSettings: strictness),
     ]

@@ -7,3 +7,4 @@ swift build --build-tests
 swift test --skip-build
 scripts/e2e-feeds.sh
 scripts/e2e-html.sh
+scripts/e2e-api.sh

@@ -1,3 +1,4 @@
+import CatalogAPI
 public import CatalogModel
 import ContentLoader
 import FeedWriter
@@ -97,6 +98,7 @@ public enum SiteBuilder {
         catalog: Catalog, templates: TemplateLibrary, now: Date, imageSizes: [String: Int] = [:]
     ) -> [OutputJob] {
         var jobs = SiteRenderer(catalog: catalog, templates: templates, now: now).jobs()
+        jobs += CatalogAPI(catalog: catalog, now: now, pagePath: Routes.path(of:)).jobs()
         let feeds = FeedWriter(catalog: catalog, now: now, routes: .site, imageSizes: imageSizes)
         jobs += feeds.jobs()
         // Keep last: the sitemap lists the pages of every producer above.

@@ -5,6 +5,7 @@ public enum Routes {
     public static let home = ""
     public static let brands = "brands/"
     public static let promotions = "promotions/"
+    public static let deals = "deals/"
     public static let notFound = "404.html"
     public static let stylesheet = "style.css"
     public static let promotionsFeed = "feeds/promotions.xml"

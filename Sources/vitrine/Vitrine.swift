@@ -11,6 +11,6 @@ struct Vitrine: ParsableCommand {
               vitrine check --strict                # validate only; warnings fail
               vitrine build --clock 2026-12-01      # reproducible: fixed "now" for promotions
             """,
-        subcommands: [Build.self, Check.self]
+        subcommands: [Build.self, Check.self, Schema.self]
     )
 }
