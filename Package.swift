@@ -34,14 +34,15 @@ let package = Package(
             name: "SiteRenderer",
             dependencies: ["CatalogModel", .product(name: "Mustache", package: "swift-mustache")],
             swiftSettings: strictness),
+        .target(name: "SearchIndexer", dependencies: ["CatalogModel"], swiftSettings: strictness),
         .target(
             name: "SiteBuilder",
-            dependencies: ["CatalogModel", "ContentLoader", "SiteRenderer"],
+            dependencies: ["CatalogModel", "ContentLoader", "SiteRenderer", "SearchIndexer"],
             swiftSettings: strictness),
         .executableTarget(
             name: "vitrine",
             dependencies: [
-                "SiteBuilder", "CatalogModel",
+                "SiteBuilder", "CatalogModel", "SearchIndexer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictness),
@@ -55,6 +56,9 @@ let package = Package(
         .testTarget(
             name: "SiteBuilderTests",
             dependencies: ["SiteBuilder", "CatalogModel", "ContentLoader", "CLibXML2"],
+            swiftSettings: strictness),
+        .testTarget(
+            name: "SearchIndexerTests", dependencies: ["SearchIndexer", "CatalogModel", "ContentLoader"],
             swiftSettings: strictness),
         .testTarget(name: "vitrineTests", dependencies: ["vitrine"], swiftSettings: strictness),
     ]

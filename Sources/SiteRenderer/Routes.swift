@@ -7,6 +7,8 @@ public enum Routes {
     public static let promotions = "promotions/"
     public static let notFound = "404.html"
     public static let stylesheet = "style.css"
+    /// The search page; its index files and script live beside it under `search/`.
+    public static let search = "search/"
 
     public static func brand(_ slug: Slug, page: Int = 1) -> String {
         page <= 1 ? "brands/\(slug)/" : "brands/\(slug)/page/\(page)/"

@@ -1,0 +1,91 @@
+/// Writes one word's posting in the compact form the script decodes:
+///
+///     varint  products
+///     varint  groups, then per group, highest score first:
+///             byte score, varint count, byte form,
+///             form 0: count varints, the first product number then the gaps
+///             form 1: varint first byte, varint byte count, a bitmap (bit i of byte j = product (first+j)*8+i)
+///     varint  brands with a match, then per brand: varint brand number gap, varint count
+///     varint  count per availability, in `Availability.allCases` order
+///
+/// The brand and availability counts let a one-word query show its facets without fetching the
+/// per-product facet columns. Each group takes whichever form is smaller, so a word found in most
+/// products costs one bit per product.
+struct PostingEncoder {
+    let brandOfProduct: [UInt32]
+    let availabilityOfProduct: [UInt8]
+    let brandCount: Int
+    let availabilityCount: Int
+
+    static let listForm: UInt8 = 0
+    static let bitmapForm: UInt8 = 1
+
+    func encode(_ posting: InvertedIndex.Posting, brandCounts: inout [UInt32]) -> [UInt8] {
+        var out = ByteWriter()
+        out.varint(posting.documents.count)
+        let scores = Set(posting.scores).sorted(by: >)
+        out.varint(scores.count)
+        for score in scores {
+            let members: [UInt32]
+            if scores.count == 1 {
+                members = posting.documents
+            } else {
+                members = zip(posting.documents, posting.scores).compactMap { $0.1 == score ? $0.0 : nil }
+            }
+            out.byte(score)
+            out.varint(members.count)
+            Self.writeGroup(members, to: &out)
+        }
+
+        var availability = [UInt32](repeating: 0, count: availabilityCount)
+        var touched: [UInt32] = []
+        for document in posting.documents {
+            let brand = Int(brandOfProduct[Int(document)])
+            if brandCounts[brand] == 0 { touched.append(UInt32(brand)) }
+            brandCounts[brand] += 1
+            availability[Int(availabilityOfProduct[Int(document)])] += 1
+        }
+        touched.sort()
+        out.varint(touched.count)
+        var previous: UInt32 = 0
+        for brand in touched {
+            out.varint(brand - previous)
+            out.varint(brandCounts[Int(brand)])
+            previous = brand
+            brandCounts[Int(brand)] = 0
+        }
+        for count in availability { out.varint(count) }
+        return out.bytes
+    }
+
+    /// Ascending numbers as gaps or as a bitmap, whichever is smaller.
+    static func writeGroup(_ members: [UInt32], to out: inout ByteWriter) {
+        var listSize = 0
+        var previous: UInt32 = 0
+        for member in members {
+            listSize += ByteWriter.varintSize(member - previous)
+            previous = member
+        }
+        let firstByte = members[0] / 8
+        let lastByte = members[members.count - 1] / 8
+        let bitmapBytes = Int(lastByte - firstByte) + 1
+        let bitmapSize = bitmapBytes + ByteWriter.varintSize(firstByte) + ByteWriter.varintSize(UInt32(bitmapBytes))
+        if bitmapSize < listSize {
+            out.byte(bitmapForm)
+            out.varint(firstByte)
+            out.varint(bitmapBytes)
+            var bitmap = [UInt8](repeating: 0, count: bitmapBytes)
+            for member in members {
+                bitmap[Int(member / 8 - firstByte)] |= 1 << (member % 8)
+            }
+            out.append(contentsOf: bitmap)
+        } else {
+            out.byte(listForm)
+            previous = 0
+            for member in members {
+                out.varint(member - previous)
+                previous = member
+            }
+        }
+    }
+}
