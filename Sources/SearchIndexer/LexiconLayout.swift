@@ -69,7 +69,7 @@ struct LexiconLayout {
             guard end > blockFirst else { return }
             var block = ByteWriter()
             block.varint(end - blockFirst)
-            let fileRange = firstFile.map { $0...lastFile } ?? (0...(-1))
+            let fileRange = firstFile.map { $0..<(lastFile + 1) } ?? 0..<0
             block.varint(fileRange.count)
             for index in fileRange { block.append(contentsOf: postingFiles[index].hash.utf8) }
             block.varint(startOffset)

@@ -20,17 +20,19 @@ struct PostingEncoder {
     static let listForm: UInt8 = 0
     static let bitmapForm: UInt8 = 1
 
-    func encode(_ posting: InvertedIndex.Posting, brandCounts: inout [UInt32]) -> [UInt8] {
+    func encode(documents: ArraySlice<UInt32>, scores: ArraySlice<UInt8>, brandCounts: inout [UInt32]) -> [UInt8] {
         var out = ByteWriter()
-        out.varint(posting.documents.count)
-        let scores = Set(posting.scores).sorted(by: >)
-        out.varint(scores.count)
-        for score in scores {
+        out.varint(documents.count)
+        var present: UInt16 = 0
+        for score in scores { present |= 1 << UInt16(score) }
+        let levels = (1...15).reversed().filter { present & (1 << UInt16($0)) != 0 }.map(UInt8.init)
+        out.varint(levels.count)
+        for score in levels {
             let members: [UInt32]
-            if scores.count == 1 {
-                members = posting.documents
+            if levels.count == 1 {
+                members = Array(documents)
             } else {
-                members = zip(posting.documents, posting.scores).compactMap { $0.1 == score ? $0.0 : nil }
+                members = zip(documents, scores).compactMap { $0.1 == score ? $0.0 : nil }
             }
             out.byte(score)
             out.varint(members.count)
@@ -39,7 +41,7 @@ struct PostingEncoder {
 
         var availability = [UInt32](repeating: 0, count: availabilityCount)
         var touched: [UInt32] = []
-        for document in posting.documents {
+        for document in documents {
             let brand = Int(brandOfProduct[Int(document)])
             if brandCounts[brand] == 0 { touched.append(UInt32(brand)) }
             brandCounts[brand] += 1

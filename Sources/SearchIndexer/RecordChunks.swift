@@ -10,26 +10,26 @@ struct RecordChunks {
 
     init(
         products: [Product], brandOfProduct: [UInt32], availabilityOfProduct: [UInt8], locale: String,
-        productRoute: (Slug) -> String, chunkSize: Int
+        productRoute: @Sendable (Slug) -> String, chunkSize: Int
     ) {
-        var chunks: [Data] = []
-        var all: [UInt8] = []
-        var start = 0
-        while start < products.count {
-            let end = min(products.count, start + chunkSize)
-            let rows = (start..<end).map { number in
-                let product = products[number]
-                return Row(
-                    name: product.name, url: productRoute(product.slug), brand: brandOfProduct[number],
-                    price: product.price.formatted(locale: locale, per: product.priceUnit),
-                    thumbnail: (product.thumbnail ?? product.image)?.sitePath ?? "",
-                    availability: availabilityOfProduct[number])
+        let count = (products.count + chunkSize - 1) / chunkSize
+        let chunks = ConcurrentSlots<[Data]>.map(ranges: count) { range in
+            range.map { chunk in
+                let rows = (chunk * chunkSize..<min(products.count, (chunk + 1) * chunkSize)).map { number in
+                    let product = products[number]
+                    return Row(
+                        name: product.name, url: productRoute(product.slug), brand: brandOfProduct[number],
+                        price: product.price.formatted(locale: locale, per: product.priceUnit),
+                        thumbnail: (product.thumbnail ?? product.image)?.sitePath ?? "",
+                        availability: availabilityOfProduct[number])
+                }
+                return SearchIndexer.json(rows)
             }
-            let data = SearchIndexer.json(rows)
-            chunks.append(data)
-            all += data
+        }.flatMap { $0 }
+        var all: [UInt8] = []
+        for chunk in chunks {
+            all += chunk
             all.append(0)
-            start = end
         }
         self.chunks = chunks
         self.hash = ContentHash.hex(all)

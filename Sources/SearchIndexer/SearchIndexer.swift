@@ -42,8 +42,12 @@ public struct SearchIndexer: Sendable {
         let encoder = PostingEncoder(
             brandOfProduct: brandOfProduct, availabilityOfProduct: availabilityOfProduct,
             brandCount: catalog.brands.count, availabilityCount: availabilities.count)
-        var brandCounts = [UInt32](repeating: 0, count: max(1, catalog.brands.count))
-        let postings = inverted.postings.map { encoder.encode($0, brandCounts: &brandCounts) }
+        let postings = ConcurrentSlots<[[UInt8]]>.map(ranges: inverted.terms.count) { range in
+            var brandCounts = [UInt32](repeating: 0, count: max(1, catalog.brands.count))
+            return range.map {
+                encoder.encode(documents: inverted.documents(of: $0), scores: inverted.scores(of: $0), brandCounts: &brandCounts)
+            }
+        }.flatMap { $0 }
         let layout = LexiconLayout(terms: inverted.terms, postings: postings)
 
         var files: [SearchIndexFile] = []

@@ -14,33 +14,52 @@ public enum SearchTokenizer {
         return words
     }
 
-    /// Calls `body` with each word. ASCII text, nearly all of a catalog, takes a byte-level path that
-    /// gives the same words as the general one without building folded copies.
+    /// Calls `body` with each word.
     public static func forEachWord(in text: String, _ body: (String) -> Void) {
-        var text = text
-        let isASCII = text.withUTF8 { bytes in bytes.allSatisfy { $0 < 0x80 } }
-        if isASCII {
-            text.withUTF8 { bytes in asciiWords(bytes, body) }
-        } else {
-            unicodeWords(text.folded(), body)
-        }
+        forEachWordBytes(in: text) { body(String(decoding: $0, as: UTF8.self)) }
     }
 
-    private static func asciiWords(_ bytes: UnsafeBufferPointer<UInt8>, _ body: (String) -> Void) {
-        var word: [UInt8] = []
-        word.reserveCapacity(32)
-        func flush() {
-            if !word.isEmpty, word.count <= maximumLength { body(String(decoding: word, as: UTF8.self)) }
-            word.removeAll(keepingCapacity: true)
+    /// The words as UTF-8 bytes, valid only during the call: what the indexer hashes. ASCII text,
+    /// nearly all of a catalog, takes a byte-level path that gives the same words as the general
+    /// one without building folded copies.
+    static func forEachWordBytes(in text: String, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+        var text = text
+        let isASCII = text.withUTF8 { bytes in bytes.allSatisfy { $0 < 0x80 } }
+        guard isASCII else {
+            unicodeWords(text.folded()) { word in
+                var word = word
+                word.withUTF8(body)
+            }
+            return
         }
-        for byte in bytes {
-            switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"): word.append(byte)
-            case UInt8(ascii: "A")...UInt8(ascii: "Z"): word.append(byte + 32)
-            default: flush()
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: maximumLength) { buffer in
+            text.withUTF8 { bytes in
+                var length = 0
+                var tooLong = false
+                func flush() {
+                    if length > 0, !tooLong { body(UnsafeBufferPointer(rebasing: buffer[0..<length])) }
+                    length = 0
+                    tooLong = false
+                }
+                for byte in bytes {
+                    let folded: UInt8
+                    switch byte {
+                    case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"): folded = byte
+                    case UInt8(ascii: "A")...UInt8(ascii: "Z"): folded = byte + 32
+                    default:
+                        flush()
+                        continue
+                    }
+                    if length == maximumLength {
+                        tooLong = true
+                    } else if !tooLong {
+                        buffer[length] = folded
+                        length += 1
+                    }
+                }
+                flush()
             }
         }
-        flush()
     }
 
     private static func unicodeWords(_ folded: String, _ body: (String) -> Void) {

@@ -84,7 +84,7 @@ public enum SiteBuilder {
     /// Every file the site is made of, from every producer, in a stable order.
     public static func outputJobs(catalog: Catalog, templates: TemplateLibrary, now: Date) -> [OutputJob] {
         var jobs = SiteRenderer(catalog: catalog, templates: templates, now: now).jobs()
-        jobs += SearchIndexer(catalog: catalog, productRoute: Routes.product).jobs()
+        jobs += searchIndexer(for: catalog).jobs()
         jobs.sort { $0.path < $1.path }
         return jobs
     }
