@@ -25,6 +25,7 @@ let package = Package(
         .systemLibrary(
             name: "CLibXML2", pkgConfig: "libxml-2.0",
             providers: [.apt(["libxml2-dev"])]),
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .target(name: "CatalogModel", swiftSettings: strictness),
         .target(
             name: "ContentLoader",
@@ -34,7 +35,7 @@ let package = Package(
             name: "SiteRenderer",
             dependencies: ["CatalogModel", .product(name: "Mustache", package: "swift-mustache")],
             swiftSettings: strictness),
-        .target(name: "SearchIndexer", dependencies: ["CatalogModel"], swiftSettings: strictness),
+        .target(name: "SearchIndexer", dependencies: ["CatalogModel", "CZlib"], swiftSettings: strictness),
         .target(
             name: "SiteBuilder",
             dependencies: ["CatalogModel", "ContentLoader", "SiteRenderer", "SearchIndexer"],
@@ -58,7 +59,7 @@ let package = Package(
             dependencies: ["SiteBuilder", "CatalogModel", "ContentLoader", "CLibXML2"],
             swiftSettings: strictness),
         .testTarget(
-            name: "SearchIndexerTests", dependencies: ["SearchIndexer", "CatalogModel", "ContentLoader"],
+            name: "SearchIndexerTests", dependencies: ["SearchIndexer", "CatalogModel", "ContentLoader", "CZlib"],
             swiftSettings: strictness),
         .testTarget(name: "vitrineTests", dependencies: ["vitrine"], swiftSettings: strictness),
     ]

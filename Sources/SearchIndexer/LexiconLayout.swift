@@ -3,7 +3,7 @@
 /// A query fetches the lexicon block(s) that can hold its words, then only the posting files those
 /// words point to. Small postings (a word in a few products, such as a SKU number) sit inline in
 /// the lexicon and cost no extra request; big ones get a file of their own, so a query never
-/// downloads a large neighbour it does not need. A block is:
+/// downloads a large neighbour it does not need. A block, gzip-compressed in its file, is:
 ///
 ///     varint  words
 ///     varint  posting files it points into, then each file's 16-digit hash in ASCII
@@ -26,7 +26,7 @@ struct LexiconLayout {
         /// A posting file is closed once it would grow past this.
         var postingFile = 12 * 1024
         /// A lexicon block is closed once it reaches this.
-        var block = 8 * 1024
+        var block = 16 * 1024
     }
 
     private enum Place { case inline, file(Int, offset: Int) }

@@ -57,8 +57,11 @@ public struct SearchIndexer: Sendable {
             return name
         }
         var lexicon: [SearchManifest.LexiconEntry] = []
-        for block in layout.blocks {
-            lexicon.append(.init(first: block.firstTerm, file: add("l", "bin", "search-lexicon", block.bytes)))
+        let compressedBlocks = ConcurrentSlots<[[UInt8]]>.map(ranges: layout.blocks.count) { range in
+            range.map { Gzip.compress(layout.blocks[$0].bytes) }
+        }.flatMap { $0 }
+        for (block, compressed) in zip(layout.blocks, compressedBlocks) {
+            lexicon.append(.init(first: block.firstTerm, file: add("l", "bin", "search-lexicon", compressed)))
         }
         for file in layout.postingFiles {
             files.append(SearchIndexFile(path: Self.folder + "p-\(file.hash).bin", kind: "search-postings", data: Data(file.bytes)))
@@ -67,9 +70,9 @@ public struct SearchIndexer: Sendable {
         let columns = FacetColumns(
             brandOfProduct: brandOfProduct, brandCount: catalog.brands.count,
             availabilityOfProduct: availabilityOfProduct, products: products, currency: catalog.site.currency)
-        let brandFile = add("f", "bin", "search-facets", columns.brand)
-        let availabilityFile = add("f", "bin", "search-facets", columns.availability)
-        let priceFile = add("f", "bin", "search-facets", columns.price)
+        let brandFile = add("f", "bin", "search-facets", Gzip.compress(columns.brand))
+        let availabilityFile = add("f", "bin", "search-facets", Gzip.compress(columns.availability))
+        let priceFile = add("f", "bin", "search-facets", Gzip.compress(columns.price))
 
         let records = RecordChunks(
             products: products, brandOfProduct: brandOfProduct, availabilityOfProduct: availabilityOfProduct,
@@ -79,20 +82,26 @@ public struct SearchIndexer: Sendable {
             files.append(SearchIndexFile(path: Self.folder + recordPrefix + "\(number).json", kind: "search-records", data: chunk))
         }
 
-        let inSiteCurrency = products.filter { $0.price.currency == catalog.site.currency }.map(\.price.minorUnits)
+        var prices: SearchManifest.PriceRange?
+        for product in products where product.price.currency == catalog.site.currency {
+            let price = product.price.minorUnits
+            prices = .init(min: min(prices?.min ?? price, price), max: max(prices?.max ?? price, price))
+        }
+        var availabilityCounts = [Int](repeating: 0, count: availabilities.count)
+        for number in availabilityOfProduct { availabilityCounts[Int(number)] += 1 }
         let manifest = SearchManifest(
             version: SearchManifest.currentVersion,
             products: products.count,
             brands: catalog.brands.map {
                 .init(slug: $0.slug.rawValue, title: $0.title, products: catalog.productsByBrand[$0.slug, default: []].count)
             },
-            availability: availabilities.map { availability in
-                .init(code: availability.rawValue, label: availability.label, products: products.count { $0.availability == availability })
+            availability: availabilities.enumerated().map { number, availability in
+                .init(code: availability.rawValue, label: availability.label, products: availabilityCounts[number])
             },
             currency: .init(
                 code: catalog.site.currency.code, symbol: catalog.site.currency.symbol,
                 minorUnits: catalog.site.currency.minorUnits),
-            prices: inSiteCurrency.min().map { .init(min: $0, max: inSiteCurrency.max()!) },
+            prices: prices,
             lexicon: lexicon,
             columns: .init(
                 brand: brandFile, brandWidth: columns.brandWidth, availability: availabilityFile, price: priceFile,

@@ -13,7 +13,8 @@ public struct SearchManifest: Codable, Sendable, Equatable {
     public var currency: CurrencyEntry
     /// Lowest and highest price in the site's currency, in minor units; nil without such products.
     public var prices: PriceRange?
-    /// Lexicon blocks in word order: each block's first word and its file.
+    /// Lexicon blocks in word order: each block's first word and its file (gzip, like the columns;
+    /// posting files and records are not compressed).
     public var lexicon: [LexiconEntry]
     public var columns: Columns
     public var records: Records

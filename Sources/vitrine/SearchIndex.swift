@@ -27,6 +27,13 @@ extension Vitrine {
         @Flag(name: .long, help: "Print the figures as one JSON object.")
         var json = false
 
+        @Option(name: .customLong("repeat"), help: ArgumentHelp("Build the index N times and report the median time (for benchmarks).", valueName: "N"))
+        var runs: Int = 1
+
+        func validate() throws {
+            if runs < 1 { throw ValidationError("--repeat must be at least 1") }
+        }
+
         func run() throws {
             let started = Date()
             let checked = SiteBuilder.check(content: URL(fileURLWithPath: source.content), templates: nil, strict: source.strict)
@@ -36,16 +43,29 @@ extension Vitrine {
                 throw ExitCode.failure
             }
             let loaded = Date()
-            let index = SiteBuilder.searchIndexer(for: catalog).build()
-            let indexed = Date()
+            var index: SearchIndexer.Index?
+            var durations: [Double] = []
+            var cpuDurations: [Double] = []
+            for _ in 0..<runs {
+                let start = Date()
+                let cpuStart = Self.processCPUSeconds()
+                index = SiteBuilder.searchIndexer(for: catalog).build()
+                cpuDurations.append(Self.processCPUSeconds() - cpuStart)
+                durations.append(Date().timeIntervalSince(start))
+            }
+            guard let index else { return }
+            let indexSeconds = durations.sorted()[durations.count / 2]
+            let indexCPUSeconds = cpuDurations.sorted()[cpuDurations.count / 2]
+            let beforeWrite = Date()
             if let output { try write(index, to: URL(fileURLWithPath: output)) }
-            let written = Date()
+            let writeSeconds = Date().timeIntervalSince(beforeWrite)
 
             let figures: [String: Any] = [
                 "products": catalog.products.count, "words": index.termCount, "files": index.files.count,
                 "bytes": index.byteCount,
-                "loadSeconds": loaded.timeIntervalSince(started), "indexSeconds": indexed.timeIntervalSince(loaded),
-                "writeSeconds": output == nil ? 0 : written.timeIntervalSince(indexed),
+                "loadSeconds": loaded.timeIntervalSince(started), "indexSeconds": indexSeconds, "indexRuns": durations,
+                "indexCPUSeconds": indexCPUSeconds, "indexCPURuns": cpuDurations,
+                "writeSeconds": writeSeconds,
             ]
             if json {
                 let data = try JSONSerialization.data(withJSONObject: figures, options: [.sortedKeys])
@@ -54,10 +74,19 @@ extension Vitrine {
                 let seconds = { (value: Double) in String(format: "%.2f s", value) }
                 var line = "Indexed \(catalog.products.count.formatted()) products: \(index.termCount.formatted()) words in "
                     + "\(index.files.count.formatted()) files, \(index.byteCount.formatted()) bytes; "
-                    + "content loaded in \(seconds(loaded.timeIntervalSince(started))), index built in \(seconds(indexed.timeIntervalSince(loaded)))"
-                if output != nil { line += ", written in \(seconds(written.timeIntervalSince(indexed)))" }
+                    + "content loaded in \(seconds(loaded.timeIntervalSince(started))), index built in \(seconds(indexSeconds))"
+                line += " (\(seconds(indexCPUSeconds)) of processor time on all cores"
+                line += runs > 1 ? "; medians of \(runs) runs)" : ")"
+                if output != nil { line += ", written in \(seconds(writeSeconds))" }
                 Console.out(line)
             }
+        }
+
+        /// Processor time of every thread of this process: what the index costs whatever else the machine runs.
+        static func processCPUSeconds() -> Double {
+            var time = timespec()
+            clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &time)
+            return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
         }
 
         private func write(_ index: SearchIndexer.Index, to folder: URL) throws {

@@ -175,6 +175,29 @@ import Testing
         #expect(Set(third.files.map(\.path)) != Set(first.files.map(\.path)))
     }
 
+    @Test func gzipRoundTripsAndIsTheSameOnEveryRun() {
+        let text = Array(String(repeating: "night serum crème ", count: 500).utf8)
+        let compressed = Gzip.compress(text)
+        #expect(compressed.count < text.count / 10)
+        #expect(Array(compressed.prefix(2)) == [0x1f, 0x8b])
+        #expect(compressed[4..<8] == [0, 0, 0, 0])  // no time in the header
+        #expect(compressed[9] == 255)  // "unknown" system
+        #expect(Gzip.decompress(compressed) == text)
+        #expect(Gzip.compress(text) == compressed)
+        #expect(Gzip.decompress(Array(compressed.dropLast(4))) == nil)
+        #expect(Gzip.decompress([]) == nil)
+    }
+
+    @Test func anEmptyCatalogGivesAnEmptyIndex() throws {
+        let empty = Catalog(site: Fixtures.shop.site, brands: [], products: [], promotions: [], pages: [])
+        let (index, reader) = try Fixtures.written(empty)
+        #expect(index.manifest.products == 0)
+        #expect(index.manifest.lexicon.isEmpty)
+        #expect(index.manifest.prices == nil)
+        #expect(try reader.search("night").products.isEmpty)
+        #expect(try reader.search("", min: 0).products.isEmpty)
+    }
+
     @Test func smallBlocksFilesAndInlineLimitsStillReadBack() throws {
         // Every layout path: postings inline, in shared files, alone in a file, blocks with no file.
         let catalog = try Fixtures.sampleShop()
@@ -197,7 +220,7 @@ import Testing
             try FileManager.default.createDirectory(at: folder.appendingPathComponent("search"), withIntermediateDirectories: true)
             var lexicon: [SearchManifest.LexiconEntry] = []
             for (n, block) in layout.blocks.enumerated() {
-                try Data(block.bytes).write(to: folder.appendingPathComponent("search/l-\(n).bin"))
+                try Data(Gzip.compress(block.bytes)).write(to: folder.appendingPathComponent("search/l-\(n).bin"))
                 lexicon.append(.init(first: block.firstTerm, file: "l-\(n).bin"))
             }
             for file in layout.postingFiles {

@@ -29,12 +29,20 @@
       const url = new URL(name, manifestURL);
       cache.set(key, fetch(url).then((response) => {
         if (!response.ok) throw new Error("cannot load " + url.pathname + " (" + response.status + ")");
-        return kind === "json" ? response.json() : response.arrayBuffer().then((b) => new Uint8Array(b));
+        if (kind === "json") return response.json();
+        return response.arrayBuffer().then((b) => (kind === "gzip" ? gunzip(new Uint8Array(b)) : new Uint8Array(b)));
       }));
     }
     return cache.get(key);
   }
   let manifest = null;
+
+  /** Lexicon blocks and facet columns are gzip files; a server may already have inflated them. */
+  async function gunzip(bytes) {
+    if (bytes[0] !== 0x1f || bytes[1] !== 0x8b) return bytes;
+    const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
+    return new Uint8Array(await new Response(stream).arrayBuffer());
+  }
 
   // ---- Words: the same steps as SearchTokenizer.swift ---------------------------------------
 
@@ -96,7 +104,7 @@
   /** A lexicon block: its words with where each posting is. */
   function lexiconBlock(index) {
     if (!blocks.has(index)) {
-      blocks.set(index, fetchFile(manifest.lexicon[index].file, "bin").then((bytes) => {
+      blocks.set(index, fetchFile(manifest.lexicon[index].file, "gzip").then((bytes) => {
         const r = new Reader(bytes);
         const count = r.varint();
         const files = [];
@@ -130,6 +138,7 @@
   /** Blocks that can hold words beginning with `prefix` (or only `prefix` itself when `exact`). */
   async function entriesFrom(prefix, exact) {
     const list = manifest.lexicon;
+    if (list.length === 0) return [];
     let lo = 0, hi = list.length - 1, start = 0;
     while (lo <= hi) {
       const mid = (lo + hi) >> 1;
@@ -191,7 +200,7 @@
   // ---- Facet columns --------------------------------------------------------------------------
 
   function column(name, width) {
-    return fetchFile(name, "bin").then((bytes) => (i) => {
+    return fetchFile(name, "gzip").then((bytes) => (i) => {
       let value = 0;
       for (let k = width - 1; k >= 0; k--) value = value * 256 + bytes[i * width + k];
       return value;
@@ -199,7 +208,7 @@
   }
   const columns = {
     brand: () => column(manifest.columns.brand, manifest.columns.brandWidth),
-    availability: () => fetchFile(manifest.columns.availability, "bin").then((b) => (i) => (b[i >> 2] >> ((i & 3) * 2)) & 3),
+    availability: () => fetchFile(manifest.columns.availability, "gzip").then((b) => (i) => (b[i >> 2] >> ((i & 3) * 2)) & 3),
     price: () => column(manifest.columns.price, manifest.columns.priceWidth),
   };
 

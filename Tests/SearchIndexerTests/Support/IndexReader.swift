@@ -1,6 +1,6 @@
 import CatalogModel
 import Foundation
-import SearchIndexer
+@testable import SearchIndexer
 
 /// A second reader of the written index files, in Swift, following the same rules as the page's
 /// script: tests query the files on disk through it, so a wrong encoding or layout shows up as a
@@ -41,10 +41,16 @@ struct IndexReader {
         try Array(Data(contentsOf: folder.appendingPathComponent("search/" + name)))
     }
 
+    /// Lexicon blocks and columns are gzip files.
+    func inflated(_ name: String) throws -> [UInt8] {
+        guard let bytes = Gzip.decompress(try bytes(name)) else { throw ReaderError.notGzip(name) }
+        return bytes
+    }
+
     // MARK: Lexicon and postings
 
     func block(_ index: Int) throws -> [Entry] {
-        var r = Reader(try bytes(manifest.lexicon[index].file))
+        var r = Reader(try inflated(manifest.lexicon[index].file))
         let count = r.varint()
         var files: [String] = []
         for _ in 0..<r.varint() { files.append("p-" + String(decoding: r.take(16), as: UTF8.self) + ".bin") }
@@ -89,6 +95,7 @@ struct IndexReader {
     /// The blocks that can hold words starting with `prefix`, as the script picks them.
     func entries(from prefix: String, exact: Bool) throws -> [Entry] {
         let firsts = manifest.lexicon.map(\.first)
+        if firsts.isEmpty { return [] }
         var start = 0
         for (index, first) in firsts.enumerated() where !prefix.utf8.lexicographicallyPrecedes(first.utf8) { start = index }
         var wanted = [start]
@@ -137,11 +144,11 @@ struct IndexReader {
     // MARK: Columns and records
 
     func brandColumn() throws -> [Int] {
-        try fixedWidth(bytes(manifest.columns.brand), width: manifest.columns.brandWidth).map { Int($0) }
+        try fixedWidth(inflated(manifest.columns.brand), width: manifest.columns.brandWidth).map { Int($0) }
     }
 
     func availabilityColumn() throws -> [Int] {
-        let packed = try bytes(manifest.columns.availability)
+        let packed = try inflated(manifest.columns.availability)
         return (0..<manifest.products).map { Int(packed[$0 / 4] >> UInt8(($0 % 4) * 2) & 3) }
     }
 
@@ -149,7 +156,7 @@ struct IndexReader {
     func priceColumn() throws -> [Int64?] {
         let width = manifest.columns.priceWidth
         let other = (UInt64(1) << UInt64(width * 8)) - 1
-        return try fixedWidth(bytes(manifest.columns.price), width: width).map { $0 == other ? nil : Int64($0) }
+        return try fixedWidth(inflated(manifest.columns.price), width: width).map { $0 == other ? nil : Int64($0) }
     }
 
     func record(_ product: Int) throws -> [Any] {
@@ -256,7 +263,10 @@ struct IndexReader {
     }
 }
 
-enum ReaderError: Error { case badTag(Int) }
+enum ReaderError: Error {
+    case badTag(Int)
+    case notGzip(String)
+}
 
 /// LEB128 varints and raw bytes, as ByteWriter writes them.
 struct Reader {
