@@ -23,7 +23,7 @@ struct RecordChunks {
                         thumbnail: (product.thumbnail ?? product.image)?.sitePath ?? "",
                         availability: availabilityOfProduct[number])
                 }
-                return SearchIndexer.json(rows)
+                return Row.json(rows)
             }
         }.flatMap { $0 }
         var all: [UInt8] = []
@@ -35,7 +35,7 @@ struct RecordChunks {
         self.hash = ContentHash.hex(all)
     }
 
-    struct Row: Encodable {
+    struct Row {
         var name: String
         var url: String
         var brand: UInt32
@@ -43,14 +43,45 @@ struct RecordChunks {
         var thumbnail: String
         var availability: UInt8
 
-        func encode(to encoder: any Encoder) throws {
-            var row = encoder.unkeyedContainer()
-            try row.encode(name)
-            try row.encode(url)
-            try row.encode(brand)
-            try row.encode(price)
-            try row.encode(thumbnail)
-            try row.encode(availability)
+        /// The chunk as compact JSON. Written directly rather than through JSONEncoder, which took a
+        /// sixth of the index time at 100,000 products; the tests read it back with JSONSerialization.
+        static func json(_ rows: [Row]) -> Data {
+            var out: [UInt8] = [UInt8(ascii: "[")]
+            out.reserveCapacity(rows.count * 128)
+            for (index, row) in rows.enumerated() {
+                if index > 0 { out.append(UInt8(ascii: ",")) }
+                out.append(UInt8(ascii: "["))
+                string(row.name, into: &out)
+                out.append(UInt8(ascii: ","))
+                string(row.url, into: &out)
+                out.append(contentsOf: Array(",\(row.brand),".utf8))
+                string(row.price, into: &out)
+                out.append(UInt8(ascii: ","))
+                string(row.thumbnail, into: &out)
+                out.append(contentsOf: Array(",\(row.availability)]".utf8))
+            }
+            out.append(UInt8(ascii: "]"))
+            return Data(out)
+        }
+
+        /// A JSON string (RFC 8259): quote, backslash and control characters escaped, the rest as UTF-8.
+        static func string(_ text: String, into out: inout [UInt8]) {
+            out.append(UInt8(ascii: "\""))
+            for byte in text.utf8 {
+                switch byte {
+                case UInt8(ascii: "\""), UInt8(ascii: "\\"):
+                    out.append(UInt8(ascii: "\\"))
+                    out.append(byte)
+                case 0..<0x20:
+                    let hex = Array("0123456789abcdef".utf8)
+                    out.append(contentsOf: Array("\\u00".utf8))
+                    out.append(hex[Int(byte >> 4)])
+                    out.append(hex[Int(byte & 0xf)])
+                default:
+                    out.append(byte)
+                }
+            }
+            out.append(UInt8(ascii: "\""))
         }
     }
 }

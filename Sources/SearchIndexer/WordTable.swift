@@ -1,3 +1,5 @@
+import Foundation
+
 /// Distinct words numbered in first-seen order: open addressing over one byte arena. A large catalog
 /// has millions of word occurrences; hashing and comparing them as bytes, without making a String
 /// for each, is what keeps indexing 100,000 products within seconds.
@@ -6,14 +8,15 @@ struct WordTable: Sendable {
     /// Word `i` is `arena[starts[i]..<starts[i + 1]]`.
     private(set) var starts: [Int] = [0]
     private var hashes: [UInt64] = []
-    /// Word number + 1 per slot; 0 is empty.
-    private var slots: [Int32]
+    /// Per slot: the hash's high half above word number + 1; 0 is empty. Keeping part of the hash
+    /// in the slot settles most mismatches without touching the arena.
+    private var slots: [UInt64]
     private var mask: Int
 
     init(capacity: Int = 1024) {
         var size = 16
         while size < capacity * 2 { size <<= 1 }
-        slots = [Int32](repeating: 0, count: size)
+        slots = [UInt64](repeating: 0, count: size)
         mask = size - 1
     }
 
@@ -22,19 +25,22 @@ struct WordTable: Sendable {
     /// The word's number, adding it when new.
     mutating func number(of word: UnsafeBufferPointer<UInt8>) -> Int32 {
         let hash = Self.hash(word)
+        let tag = hash & 0xffff_ffff_0000_0000
         var slot = Int(truncatingIfNeeded: hash) & mask
         while true {
-            let stored = Int(slots[slot])
+            let stored = slots[slot]
             if stored == 0 { break }
-            let index = stored - 1
-            if hashes[index] == hash, equals(index, word) { return Int32(index) }
+            if stored & 0xffff_ffff_0000_0000 == tag {
+                let index = Int(stored & 0xffff_ffff) - 1
+                if equals(index, word) { return Int32(index) }
+            }
             slot = (slot + 1) & mask
         }
         let index = hashes.count
         hashes.append(hash)
         arena.append(contentsOf: word)
         starts.append(arena.count)
-        slots[slot] = Int32(index + 1)
+        slots[slot] = tag | UInt64(index + 1)
         if hashes.count * 2 > slots.count { grow() }
         return Int32(index)
     }
@@ -57,20 +63,18 @@ struct WordTable: Sendable {
     private func equals(_ index: Int, _ word: UnsafeBufferPointer<UInt8>) -> Bool {
         let start = starts[index]
         guard starts[index + 1] - start == word.count else { return false }
-        return arena.withUnsafeBufferPointer { arena in
-            for offset in 0..<word.count where arena[start + offset] != word[offset] { return false }
-            return true
-        }
+        guard let base = word.baseAddress else { return true }
+        return arena.withUnsafeBufferPointer { memcmp($0.baseAddress! + start, base, word.count) == 0 }
     }
 
     private mutating func grow() {
         let size = slots.count * 2
-        slots = [Int32](repeating: 0, count: size)
+        slots = [UInt64](repeating: 0, count: size)
         mask = size - 1
         for (index, hash) in hashes.enumerated() {
             var slot = Int(truncatingIfNeeded: hash) & mask
             while slots[slot] != 0 { slot = (slot + 1) & mask }
-            slots[slot] = Int32(index + 1)
+            slots[slot] = hash & 0xffff_ffff_0000_0000 | UInt64(index + 1)
         }
     }
 

@@ -157,6 +157,17 @@ import Testing
         #expect(reader.manifest.availability[record[5] as! Int].code == "in_stock")
     }
 
+    @Test func recordsAreValidJSONWhateverTheNames() throws {
+        var products = Fixtures.shop.products
+        let awkward = "Quote \" backslash \\ tab\t newline\n bell\u{7} 美容液 🌙 </script>"
+        products[0].name = awkward
+        let catalog = Catalog(site: Fixtures.shop.site, brands: Fixtures.shop.brands, products: products, promotions: [], pages: [])
+        let (_, reader) = try Fixtures.written(catalog)
+        let number = catalog.products.firstIndex { $0.name == awkward }!
+        #expect(try reader.record(number)[0] as? String == awkward)
+        for product in catalog.products.indices { _ = try reader.record(product) }
+    }
+
     @Test func outputIsDeterministicAndNamedByContent() throws {
         let first = SearchIndexer(catalog: Fixtures.shop, productRoute: { "products/\($0)/" }).build()
         let second = SearchIndexer(catalog: Fixtures.shop, productRoute: { "products/\($0)/" }).build()
