@@ -296,11 +296,12 @@
     let total = null, single = null;
     const resolved = await Promise.all(queryWords.map(resolve));
     if (resolved.length === 1 && resolved[0].length === 1) single = resolved[0][0];
-    for (const matches of resolved) {
+    // Every posting of every word at once: one round trip, not one per word.
+    const postings = await Promise.all(resolved.map((matches) => Promise.all(matches.map((m) => posting(m.entry)))));
+    for (const [w, matches] of resolved.entries()) {
       const best = new Uint8Array(n);
-      for (const { entry, weight } of matches) {
-        const p = await posting(entry);
-        for (const group of p.groups) {
+      for (const [k, { weight }] of matches.entries()) {
+        for (const group of postings[w][k].groups) {
           const value = group.score * weight;
           for (const id of group.ids) if (best[id] < value) best[id] = value;
         }
@@ -323,9 +324,10 @@
       p.availability.forEach((count, i) => { availabilityCounts[i] = count; });
       for (let i = 0; i < n; i++) if (total[i]) ids.push(i);
     } else {
-      const brandOf = await columns.brand();
-      const availabilityOf = await columns.availability();
-      const priceOf = filters.min != null || filters.max != null ? await columns.price() : null;
+      const [brandOf, availabilityOf, priceOf] = await Promise.all([
+        columns.brand(), columns.availability(),
+        filters.min != null || filters.max != null ? columns.price() : null,
+      ]);
       const otherCurrency = 256 ** manifest.columns.priceWidth - 1;
       for (let i = 0; i < n; i++) {
         if (total && !total[i]) continue;
