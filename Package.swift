@@ -30,6 +30,7 @@ let package = Package(
         .systemLibrary(
             name: "CLibXML2", pkgConfig: "libxml-2.0",
             providers: [.apt(["libxml2-dev"])]),
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .target(name: "CatalogModel", swiftSettings: strictness),
         .target(
             name: "ContentLoader",
@@ -40,18 +41,19 @@ let package = Package(
             dependencies: ["CatalogModel", .product(name: "Mustache", package: "swift-mustache")],
             swiftSettings: strictness),
         .target(name: "FeedWriter", dependencies: ["CatalogModel", "CLibXML2"], swiftSettings: strictness),
+        .target(name: "SearchIndexer", dependencies: ["CatalogModel", "CZlib"], swiftSettings: strictness),
         .target(
             name: "CatalogAPI",
             dependencies: ["CatalogModel", .product(name: "Crypto", package: "swift-crypto")],
             swiftSettings: strictness),
         .target(
             name: "SiteBuilder",
-            dependencies: ["CatalogModel", "ContentLoader", "SiteRenderer", "FeedWriter", "CatalogAPI"],
+            dependencies: ["CatalogModel", "ContentLoader", "SiteRenderer", "FeedWriter", "CatalogAPI", "SearchIndexer"],
             swiftSettings: strictness),
         .executableTarget(
             name: "vitrine",
             dependencies: [
-                "SiteBuilder", "CatalogModel", "CatalogAPI",
+                "SiteBuilder", "CatalogModel", "CatalogAPI", "SearchIndexer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictness),
@@ -73,6 +75,9 @@ let package = Package(
             swiftSettings: strictness),
         .testTarget(
             name: "CatalogAPITests", dependencies: ["CatalogAPI", "CatalogModel", "ContentLoader", "SiteRenderer"],
+            swiftSettings: strictness),
+        .testTarget(
+            name: "SearchIndexerTests", dependencies: ["SearchIndexer", "CatalogModel", "ContentLoader", "CZlib"],
             swiftSettings: strictness),
         .testTarget(name: "vitrineTests", dependencies: ["vitrine", "VitrineTestSupport"], swiftSettings: strictness),
     ]

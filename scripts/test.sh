@@ -8,3 +8,4 @@ swift test --skip-build
 scripts/e2e-feeds.sh
 scripts/e2e-html.sh
 scripts/e2e-api.sh
+scripts/e2e-search.sh

@@ -3,6 +3,7 @@ public import CatalogModel
 import ContentLoader
 import FeedWriter
 public import Foundation
+import SearchIndexer
 public import SiteRenderer
 
 /// Validate, render, write, swap: the whole `vitrine build`.
@@ -98,6 +99,7 @@ public enum SiteBuilder {
         catalog: Catalog, templates: TemplateLibrary, now: Date, imageSizes: [String: Int] = [:]
     ) -> [OutputJob] {
         var jobs = SiteRenderer(catalog: catalog, templates: templates, now: now).jobs()
+        jobs += searchIndexer(for: catalog).jobs()
         jobs += CatalogAPI(catalog: catalog, now: now, pagePath: Routes.path(of:)).jobs()
         let feeds = FeedWriter(catalog: catalog, now: now, routes: .site, imageSizes: imageSizes)
         jobs += feeds.jobs()

@@ -22,6 +22,7 @@ public struct SiteRenderer: Sendable {
             job(Routes.brands, "brands") { $0.brandIndex() },
             job(Routes.promotions, "promotions") { $0.promotionIndex() },
             job(Routes.deals, "deals") { $0.deals() },
+            job(Routes.search, "search") { $0.searchPage() },
             job(Routes.notFound, "not-found", root: catalog.site.basePath) { $0.notFound() },
         ]
         for brand in catalog.brands {

@@ -10,7 +10,8 @@ struct Vitrine: ParsableCommand {
               vitrine build                         # Content/ + Templates/ -> Output/
               vitrine check --strict                # validate only; warnings fail
               vitrine build --clock 2026-12-01      # reproducible: fixed "now" for promotions
+              vitrine search-index                  # search index size and build time
             """,
-        subcommands: [Build.self, Check.self, Schema.self]
+        subcommands: [Build.self, Check.self, Schema.self, SearchIndex.self]
     )
 }
