@@ -17,6 +17,10 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     ],
     targets: [
         .systemLibrary(
@@ -38,10 +42,22 @@ let package = Package(
             name: "SiteBuilder",
             dependencies: ["CatalogModel", "ContentLoader", "SiteRenderer"],
             swiftSettings: strictness),
+        .target(
+            name: "CheckoutService",
+            dependencies: [
+                "CatalogModel",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Mustache", package: "swift-mustache"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            resources: [.embedInCode("Resources/openapi.json"), .embedInCode("Resources/summary.mustache")],
+            swiftSettings: strictness),
         .executableTarget(
             name: "vitrine",
             dependencies: [
-                "SiteBuilder", "CatalogModel",
+                "SiteBuilder", "CatalogModel", "CheckoutService",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictness),
@@ -55,6 +71,15 @@ let package = Package(
         .testTarget(
             name: "SiteBuilderTests",
             dependencies: ["SiteBuilder", "CatalogModel", "ContentLoader", "CLibXML2"],
+            swiftSettings: strictness),
+        .testTarget(
+            name: "CheckoutServiceTests",
+            dependencies: [
+                "CheckoutService", "CatalogModel", "ContentLoader",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ],
             swiftSettings: strictness),
         .testTarget(name: "vitrineTests", dependencies: ["vitrine"], swiftSettings: strictness),
     ]

@@ -7,6 +7,10 @@ public enum Routes {
     public static let promotions = "promotions/"
     public static let notFound = "404.html"
     public static let stylesheet = "style.css"
+    /// The bag and favourites: kept in the browser by `bag.js`, rendered empty by the build.
+    public static let bag = "bag/"
+    public static let favourites = "favourites/"
+    public static let bagScript = "bag.js"
 
     public static func brand(_ slug: Slug, page: Int = 1) -> String {
         page <= 1 ? "brands/\(slug)/" : "brands/\(slug)/page/\(page)/"

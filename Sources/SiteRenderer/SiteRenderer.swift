@@ -21,6 +21,8 @@ public struct SiteRenderer: Sendable {
             job(Routes.brands, "brands") { $0.brandIndex() },
             job(Routes.promotions, "promotions") { $0.promotionIndex() },
             job(Routes.notFound, "not-found", root: catalog.site.basePath) { $0.notFound() },
+            job(Routes.bag, "bag") { $0.bag() },
+            job(Routes.favourites, "favourites") { $0.favourites() },
         ]
         for brand in catalog.brands {
             let count = catalog.productsByBrand[brand.slug, default: []].count

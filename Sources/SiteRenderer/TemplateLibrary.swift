@@ -15,6 +15,7 @@ public struct TemplateLibrary: Sendable {
     /// Page templates a theme must have.
     public static let requiredTemplates = [
         "layout", "home", "brands", "brand", "product", "promotions", "promotion", "page", "not-found",
+        "bag", "favourites",
     ]
 
     public static func load(from folder: URL, required: [String] = requiredTemplates) -> (library: TemplateLibrary?, diagnostics: [Diagnostic]) {

@@ -1,7 +1,7 @@
 import ArgumentParser
 
 @main
-struct Vitrine: ParsableCommand {
+struct Vitrine: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "vitrine",
         abstract: "Build a shop's static site and feeds from a catalog of JSON and Markdown files.",
@@ -10,7 +10,8 @@ struct Vitrine: ParsableCommand {
               vitrine build                         # Content/ + Templates/ -> Output/
               vitrine check --strict                # validate only; warnings fail
               vitrine build --clock 2026-12-01      # reproducible: fixed "now" for promotions
+              vitrine checkout --dev                # the checkout-link service on 127.0.0.1:8080
             """,
-        subcommands: [Build.self, Check.self]
+        subcommands: [Build.self, Check.self, Checkout.self]
     )
 }
