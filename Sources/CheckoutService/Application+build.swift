@@ -1,4 +1,4 @@
-public import CatalogModel
+import CatalogModel
 public import Foundation
 import HTTPTypes
 public import Hummingbird
@@ -32,7 +32,7 @@ public func buildApplication(
     var logger = Logger(label: "vitrine-checkout")
     logger.logLevel = configuration.verbose ? .debug : .notice
     return Application(
-        router: buildRouter(links: links, clock: configuration.clock),
+        router: buildRouter(links: links, clock: configuration.clock, logRequests: configuration.verbose),
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "vitrine-checkout"),
         onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? configuration.port) },
         logger: logger)
@@ -46,10 +46,13 @@ public func runCheckoutService(
 }
 
 /// Every route of the service. The OpenAPI document in Resources/openapi.json describes the same.
-public func buildRouter(links: CheckoutLinks, clock: @escaping @Sendable () -> Date) -> Router<BasicRequestContext> {
+public func buildRouter(
+    links: CheckoutLinks, clock: @escaping @Sendable () -> Date, logRequests: Bool = false
+) -> Router<BasicRequestContext> {
     let router = Router()
-    router.add(middleware: CheckoutErrorMiddleware(page: SummaryPage(site: links.catalog.site)))
-    let page = SummaryPage(site: links.catalog.site)
+    if logRequests { router.add(middleware: LogRequestsMiddleware(.info)) }
+    router.add(middleware: CheckoutErrorMiddleware(page: SummaryPage(catalog: links.catalog)))
+    let page = SummaryPage(catalog: links.catalog)
     let health = HealthBody(status: "ok", catalogVersion: links.version.rawValue, products: links.catalog.products.count)
 
     router.get("healthz") { _, _ in

@@ -69,7 +69,8 @@ public struct CheckoutLinks: Sendable {
             do {
                 line = try pricer.line(product, quantity: signed.quantity, code: token.code, at: token.issueDate)
             } catch {
-                changes.append(["sku": .string(signed.sku), "change": "removed", "was": Self.amounts(signed)])
+                // Only a new price too large to multiply out gets here.
+                changes.append(["sku": .string(signed.sku), "change": "price", "was": Self.amounts(signed)])
                 continue
             }
             if line.unitAmount != signed.unitAmount || line.discountAmount != signed.discountAmount

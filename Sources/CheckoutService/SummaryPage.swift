@@ -7,9 +7,12 @@ import Mustache
 /// no files beside it but the content.
 public struct SummaryPage: Sendable {
     public let site: Site
+    /// Lines name the promotion that discounted them by its title, as the shop's pages do.
+    let promotionTitles: [Slug: String]
 
-    public init(site: Site) {
-        self.site = site
+    public init(catalog: Catalog) {
+        self.site = catalog.site
+        self.promotionTitles = Dictionary(catalog.promotions.map { ($0.slug, $0.title) }, uniquingKeysWith: { first, _ in first })
     }
 
     static let template: MustacheTemplate = {
@@ -32,7 +35,7 @@ public struct SummaryPage: Sendable {
                     "unit": money(line.unitAmount), "discount": money(line.discountAmount),
                     "hasDiscount": line.discountAmount > 0, "line": money(line.lineAmount), "lineAmount": line.lineAmount,
                 ]
-                if let promotion = line.promotion { item["promotion"] = promotion.rawValue }
+                if let promotion = line.promotion { item["promotion"] = promotionTitles[promotion] ?? promotion.rawValue }
                 return item
             },
             "subtotal": money(cart.subtotal), "subtotalAmount": cart.subtotal,

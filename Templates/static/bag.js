@@ -229,36 +229,37 @@
       tr.appendChild(element("td", { class: "amount" }, item.priceLabel || format(item.price, item.currency, formats)));
       var quantityCell = element("td");
       var stepper = element("div", { class: "stepper", role: "group", "aria-label": "Quantity of " + item.name });
-      var fewer = button("−", "decrease", item.sku, "One fewer " + item.name);
-      if (item.quantity <= 1) fewer.disabled = true;
-      stepper.appendChild(fewer);
+      stepper.appendChild(button("−", "decrease", item.sku, "One fewer " + item.name));
       stepper.appendChild(element("input", {
         type: "number", inputmode: "numeric", min: "1", max: String(MAX_QUANTITY), value: String(item.quantity),
         "data-action": "quantity", "data-sku": item.sku, "aria-label": "Quantity of " + item.name
       }));
-      var more = button("+", "increase", item.sku, "One more " + item.name);
-      if (item.quantity >= MAX_QUANTITY) more.disabled = true;
-      stepper.appendChild(more);
+      stepper.appendChild(button("+", "increase", item.sku, "One more " + item.name));
       quantityCell.appendChild(stepper);
       tr.appendChild(quantityCell);
-      tr.appendChild(element("td", { class: "amount", "data-line-amount": String(item.price * item.quantity) },
-        format(item.price * item.quantity, item.currency, formats)));
+      tr.appendChild(element("td", { class: "amount", "data-line-amount": "" }));
       var removeCell = element("td");
       removeCell.appendChild(button("Remove", "remove", item.sku, "Remove " + item.name + " from the bag"));
       tr.appendChild(removeCell);
       return tr;
     }
 
-    function render(focus) {
+    /** Quantities, amounts and the total, in place: focus stays where the shopper is. */
+    function update() {
       var items = load(BAG_KEY);
-      lines.textContent = "";
-      items.forEach(function (item) { lines.appendChild(row(item)); });
-      empty.hidden = items.length > 0;
-      table.hidden = items.length === 0;
-      if (form) form.hidden = items.length === 0 || !checkoutURL;
       var sums = {};
       var order = [];
       items.forEach(function (item) {
+        var tr = lines.querySelector('tr[data-sku="' + item.sku + '"]');
+        if (tr) {
+          var input = tr.querySelector("input");
+          if (input.value !== String(item.quantity)) input.value = String(item.quantity);
+          tr.querySelector('[data-action="decrease"]').setAttribute("aria-disabled", item.quantity <= 1 ? "true" : "false");
+          tr.querySelector('[data-action="increase"]').setAttribute("aria-disabled", item.quantity >= MAX_QUANTITY ? "true" : "false");
+          var amount = tr.querySelector("[data-line-amount]");
+          amount.setAttribute("data-line-amount", String(item.price * item.quantity));
+          amount.textContent = format(item.price * item.quantity, item.currency, formats);
+        }
         if (!(item.currency in sums)) { sums[item.currency] = 0; order.push(item.currency); }
         sums[item.currency] += item.price * item.quantity;
       });
@@ -271,13 +272,21 @@
         total.removeAttribute("data-currency");
       }
       if (checkoutButton) checkoutButton.disabled = order.length > 1;
-      if (order.length > 1) announce(container, "A checkout holds one currency; this bag has " + order.join(" and ") + ". Remove the items in one of them.");
-      updateCount();
-      if (focus) {
-        var target = container.querySelector('[data-action="' + focus.action + '"][data-sku="' + focus.sku + '"]');
-        if (target && !target.disabled) target.focus();
-        else if (focus.fallback) focus.fallback.focus();
+      if (order.length > 1) {
+        announce(container, "A checkout holds one currency; this bag has " + order.join(" and ") + ". Remove the items in one of them.");
       }
+      updateCount();
+    }
+
+    /** Rebuilds the rows: on load, after a removal and when another tab changed the bag. */
+    function render() {
+      var items = load(BAG_KEY);
+      lines.textContent = "";
+      items.forEach(function (item) { lines.appendChild(row(item)); });
+      empty.hidden = items.length > 0;
+      table.hidden = items.length === 0;
+      if (form) form.hidden = items.length === 0 || !checkoutURL;
+      update();
     }
 
     container.addEventListener("click", function (event) {
@@ -289,26 +298,26 @@
       var index = find(items, sku);
       if (index < 0) return;
       var item = items[index];
-      if (action === "increase") setQuantity(sku, item.quantity + 1);
-      if (action === "decrease") setQuantity(sku, item.quantity - 1);
       if (action === "remove") {
         removeFrom(BAG_KEY, sku);
-        var next = items[index + 1] || items[index - 1];
+        render();
         announce(container, item.name + " removed from your bag.");
-        render(next ? { action: "remove", sku: next.sku } : { action: "", sku: "", fallback: document.querySelector("h1") });
+        var next = items[index + 1] || items[index - 1];
+        var focus = next && container.querySelector('button[data-action="remove"][data-sku="' + next.sku + '"]');
+        (focus || document.querySelector("h1")).focus();
         return;
       }
-      var now = load(BAG_KEY)[index];
-      announce(container, "Quantity of " + item.name + ": " + now.quantity + ".");
-      render({ action: action, sku: sku, fallback: container.querySelector('input[data-sku="' + sku + '"]') });
+      if (target.getAttribute("aria-disabled") === "true") return;
+      setQuantity(sku, item.quantity + (action === "increase" ? 1 : -1));
+      update();
+      announce(container, "Quantity of " + item.name + ": " + load(BAG_KEY)[index].quantity + ".");
     });
 
     container.addEventListener("change", function (event) {
       var input = event.target;
       if (input.getAttribute("data-action") !== "quantity") return;
-      var sku = input.getAttribute("data-sku");
-      setQuantity(sku, input.value);
-      render({ action: "quantity", sku: sku });
+      setQuantity(input.getAttribute("data-sku"), input.value);
+      update();
     });
 
     if (form) {
@@ -325,7 +334,7 @@
       });
     }
 
-    window.addEventListener("storage", function () { render(); });
+    window.addEventListener("storage", render);
     render();
   }
 

@@ -92,6 +92,7 @@ import Testing
                 #expect(html.contains("$ 73.59"))
                 #expect(html.contains(#"data-sku="SER-1""#))
                 #expect(html.contains("Serum"))
+                #expect(html.contains("SKU SER-1 · acme-ten"))  // the promotion's title
             }
         }
     }

@@ -94,6 +94,9 @@ def main():
         check("+ raises the quantity", wait(driver, lambda d: d.find_element(
             By.CSS_SELECTOR, f'input[data-sku="{MASK[0]}"]').get_attribute("value") == "2") is not None,
             quantity.get_attribute("value"))
+        focused = driver.switch_to.active_element
+        check("focus stays on the + button", focused.get_attribute("data-action") == "increase",
+              focused.get_attribute("outerHTML")[:80])
         quantity = driver.find_element(By.CSS_SELECTOR, f'input[data-sku="{MASK[0]}"]')
         quantity.send_keys(Keys.CONTROL, "a")
         quantity.send_keys("3", Keys.TAB)
@@ -103,6 +106,9 @@ def main():
         total = driver.find_element(By.CSS_SELECTOR, "[data-bag-total]")
         check("typed quantity changes the total", total_ok is not None and total.text == "$ 109.50",
               f"{total.get_attribute('data-total-minor')} {total.text!r}")
+        focused = driver.switch_to.active_element
+        check("Tab after typing moves on to the + button", focused.get_attribute("data-action") == "increase",
+              focused.get_attribute("outerHTML")[:80])
         count = driver.find_element(By.CSS_SELECTOR, "[data-bag-count]").text
         check("header shows the number of items", count == "4", repr(count))
 
