@@ -21,6 +21,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/swift-extras/swift-extras-base64", from: "1.2.0"),
     ],
     targets: [
         .systemLibrary(
@@ -51,6 +52,7 @@ let package = Package(
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "ExtrasBase64", package: "swift-extras-base64"),
             ],
             resources: [.embedInCode("Resources/openapi.json"), .embedInCode("Resources/summary.mustache")],
             swiftSettings: strictness),

@@ -15,7 +15,8 @@ extension Catalog {
             guard let percent = promotion.discountPercent, percent > 0, promotion.applies(to: product),
                 promotion.status(at: now) == .active
             else { continue }
-            if let required = promotion.code, required.uppercased() != givenCode { continue }
+            // Content codes are upper case already (`[A-Z0-9-]`).
+            if let required = promotion.code, required != givenCode { continue }
             if let current = best, current.percent >= percent { continue }
             best = (percent, promotion)
         }
@@ -26,6 +27,6 @@ extension Catalog {
     /// promotion has is a shopper's typo or a stale link, worth telling them about.
     public func activePromotion(withCode code: String, at now: Date) -> Promotion? {
         let wanted = code.uppercased()
-        return promotions.first { $0.code?.uppercased() == wanted && $0.status(at: now) == .active }
+        return promotions.first { $0.code == wanted && $0.status(at: now) == .active }
     }
 }

@@ -78,7 +78,7 @@ public func buildRouter(
         let cart = try CartRequest.decode(json: Data(buffer.readableBytesView))
         let link = try links.link(for: cart, at: clock())
         let url = links.url(forToken: link.token)
-        var response = try Responses.json(CheckoutLinkBody(link, url: url), status: .created)
+        var response = Responses.json(bytes: CheckoutLinkBody(link, url: url).json, status: .created)
         response.headers[.location] = url
         return response
     }
@@ -98,7 +98,7 @@ public func buildRouter(
     router.get("api/checkout/:token") { _, context in
         let token = try context.parameters.require("token")
         let link = try links.cart(forToken: token[...], at: clock())
-        return try Responses.json(CheckoutLinkBody(link, url: links.url(forToken: link.token)), status: .ok)
+        return Responses.json(bytes: CheckoutLinkBody(link, url: links.url(forToken: link.token)).json, status: .ok)
     }
     return router
 }
@@ -108,9 +108,12 @@ enum Responses {
     static func json(_ value: some Encodable, status: HTTPResponse.Status) throws -> Response {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        let data = try encoder.encode(value)
-        return Response(
+        return json(bytes: try encoder.encode(value), status: status)
+    }
+
+    static func json(bytes: some Sequence<UInt8>, status: HTTPResponse.Status) -> Response {
+        Response(
             status: status, headers: [.contentType: "application/json; charset=utf-8", .cacheControl: "no-store"],
-            body: .init(byteBuffer: ByteBuffer(bytes: data)))
+            body: .init(byteBuffer: ByteBuffer(bytes: bytes)))
     }
 }

@@ -28,7 +28,7 @@ extension CartRequest {
     public static func decode(json data: Data) throws(CheckoutError) -> CartRequest {
         do {
             let body = try JSONDecoder().decode(Body.self, from: data)
-            return try CartRequest(items: body.items.map(\.item), code: normalizedCode(body.code))
+            return try CartRequest(items: body.items, code: normalizedCode(body.code))
         } catch let error as CheckoutError {
             throw error
         } catch let error as DecodingError {
@@ -40,7 +40,9 @@ extension CartRequest {
 
     /// Reads the `<sku>:<qty>[,<sku>:<qty>…]` path segment of a `/cart/…` link (percent-decoded).
     public static func parse(path segment: String, code: String?) throws(CheckoutError) -> CartRequest {
-        guard let decoded = segment.removingPercentEncoding, !decoded.isEmpty else { throw .malformedCart(segment) }
+        // Skus need no escaping, so most links have nothing to decode.
+        let decoded = segment.utf8.contains(UInt8(ascii: "%")) ? segment.removingPercentEncoding : segment
+        guard let decoded, !decoded.isEmpty else { throw .malformedCart(segment) }
         var items: [CartItem] = []
         for entry in decoded.split(separator: ",", omittingEmptySubsequences: false) {
             guard let colon = entry.lastIndex(of: ":") else { throw .malformedCart(decoded) }
@@ -111,40 +113,37 @@ extension CartRequest {
 /// The JSON body, checked key by key so that an unknown or price-like field is refused by name
 /// instead of silently ignored.
 private struct Body: Decodable {
-    var items: [ItemBody]
+    var items: [CartItem] = []
     var code: String?
 
     init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: AnyKey.self)
         try rejectUnknownKeys(container, allowed: ["items", "code"], at: "")
-        items = try container.decode([ItemBody].self, forKey: AnyKey("items"))
-        if items.count > CartRules.maximumLines { throw CheckoutError.tooManyLines(items.count) }
+        var list = try container.nestedUnkeyedContainer(forKey: AnyKey("items"))
+        if let count = list.count, count > CartRules.maximumLines { throw CheckoutError.tooManyLines(count) }
+        while !list.isAtEnd {
+            let index = list.currentIndex
+            let fields = try list.nestedContainer(keyedBy: AnyKey.self)
+            try rejectUnknownKeys(fields, allowed: ["sku", "quantity"], at: "items[\(index)].")
+            let sku = try fields.decode(String.self, forKey: AnyKey("sku"))
+            // Read as a number first: Foundation reports 1.5 or 1e30 read as an Int as invalid JSON,
+            // which would be a 400 for what is a well-formed body with a bad quantity.
+            let number = try fields.decode(Double.self, forKey: AnyKey("quantity"))
+            guard number.isFinite, number.rounded() == number, abs(number) < 1e9 else {
+                throw CheckoutError.invalidRequest(
+                    "`items[\(index)].quantity` must be an integer from \(CartRules.quantities.lowerBound) to \(CartRules.quantities.upperBound)",
+                    field: "items[\(index)].quantity")
+            }
+            items.append(CartItem(sku: sku, quantity: Int(number)))
+        }
         code = try container.decodeIfPresent(String.self, forKey: AnyKey("code"))
     }
 }
 
-private struct ItemBody: Decodable {
-    var item: CartItem
-
-    init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: AnyKey.self)
-        let index = decoder.codingPath.last?.intValue ?? 0
-        try rejectUnknownKeys(container, allowed: ["sku", "quantity"], at: "items[\(index)].")
-        let sku = try container.decode(String.self, forKey: AnyKey("sku"))
-        // Read as a number first: Foundation reports 1.5 or 1e30 read as an Int as invalid JSON,
-        // which would be a 400 for what is a well-formed body with a bad quantity.
-        let number = try container.decode(Double.self, forKey: AnyKey("quantity"))
-        guard number.isFinite, number.rounded() == number, abs(number) < 1e9 else {
-            throw CheckoutError.invalidRequest(
-                "`items[\(index)].quantity` must be an integer from \(CartRules.quantities.lowerBound) to \(CartRules.quantities.upperBound)",
-                field: "items[\(index)].quantity")
-        }
-        item = CartItem(sku: sku, quantity: Int(number))
-    }
-}
-
 private func rejectUnknownKeys(_ container: KeyedDecodingContainer<AnyKey>, allowed: Set<String>, at prefix: String) throws {
-    for key in container.allKeys.map(\.stringValue).sorted() where !allowed.contains(key) {
+    let keys = container.allKeys
+    if keys.allSatisfy({ allowed.contains($0.stringValue) }) { return }
+    for key in keys.map(\.stringValue).sorted() where !allowed.contains(key) {
         let lower = key.lowercased()
         if ["price", "amount", "total", "discount", "cost"].contains(where: lower.contains) {
             throw CheckoutError.priceNotAccepted(field: prefix + key)

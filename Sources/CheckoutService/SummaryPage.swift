@@ -41,7 +41,7 @@ public struct SummaryPage: Sendable {
             "subtotal": money(cart.subtotal), "subtotalAmount": cart.subtotal,
             "discount": money(cart.discount), "discountAmount": cart.discount,
             "total": money(cart.total), "totalAmount": cart.total,
-            "expiresAt": Timestamp(date: link.expiresAt).iso8601,
+            "expiresAt": Timestamp.iso8601DateTime(link.expiresAt),
             "expiresAtText": Self.readable(link.expiresAt),
             "jsonURL": jsonURL,
         ]
