@@ -6,14 +6,17 @@ import Foundation
 /// The payload is readable (it holds nothing secret) but cannot be changed without the key.
 public struct TokenSigner: Sendable {
     private let key: SymmetricKey
+    /// HMAC state with the key already absorbed; each signature starts from a copy of it.
+    private let keyed: HMAC<SHA256>
 
     public init(key: SymmetricKey) {
         self.key = key
+        self.keyed = HMAC<SHA256>(key: key)
     }
 
     /// The key from `VITRINE_CHECKOUT_SECRET`'s bytes. Short secrets are refused by the caller.
     public init(secret: String) {
-        self.key = SymmetricKey(data: Data(secret.utf8))
+        self.init(key: SymmetricKey(data: Data(secret.utf8)))
     }
 
     /// A fresh random 256-bit key for `--dev`: links die with the process.
@@ -21,7 +24,9 @@ public struct TokenSigner: Sendable {
 
     public func sign(_ token: CheckoutToken) -> String {
         let payload = Array(token.payload.utf8)
-        let mac = HMAC<SHA256>.authenticationCode(for: payload, using: key)
+        var hmac = keyed
+        hmac.update(data: payload)
+        let mac = hmac.finalize()
         return Base64URL.encode(payload) + "." + Base64URL.encode(Array(mac))
     }
 

@@ -19,6 +19,26 @@ import Testing
         #expect(text.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "-_.".contains($0)) })
     }
 
+    @Test func concurrentSignaturesDoNotShareState() async throws {
+        let signer = Fixtures.signer
+        let base = token
+        let tokens = await withTaskGroup(of: (Int, String).self) { group in
+            for quantity in 1...64 {
+                group.addTask {
+                    var cart = base
+                    cart.lines[0].quantity = quantity
+                    return (quantity, signer.sign(cart))
+                }
+            }
+            var all: [(Int, String)] = []
+            for await result in group { all.append(result) }
+            return all
+        }
+        for (quantity, text) in tokens {
+            #expect(try signer.verify(text[...]).lines[0].quantity == quantity)
+        }
+    }
+
     @Test func signingIsDeterministic() {
         #expect(Fixtures.signer.sign(token) == Fixtures.signer.sign(token))
     }
