@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
 # Load test of `vitrine checkout` with wrk on loopback: GET /cart/… and POST /api/checkout-links,
-# 2 threads, 64 connections, 20 s each (override with DURATION, RUNS). Release build, sample shop.
-# Prints requests/s and p99 latency of every run and the median of the runs.
+# 2 threads, 64 connections, 20 s each. Release build; by default the sample shop and a two-line
+# cart with a promotion code. Prints requests/s and p99 latency of every run and their medians.
+# Settings: DURATION (20s), RUNS (3), CONTENT (Content), CART (EST-ANR-50:1,ORG-CIMK-100:2),
+# CODE (XMAS10; empty for none), e.g.
+#   CONTENT=/dev/shm/cat10k CART=SKU-000000:1,SKU-000001:2 CODE= scripts/bench-checkout.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install-deps.sh wrk curl
@@ -9,18 +12,34 @@ swift build -c release --product vitrine >&2
 bin="$(swift build -c release --show-bin-path)/vitrine"
 duration="${DURATION:-20s}"
 runs="${RUNS:-3}"
+content="${CONTENT:-Content}"
+cart="${CART:-EST-ANR-50:1,ORG-CIMK-100:2}"
+code="${CODE-XMAS10}"
 port="$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')"
 out="$(mktemp -d /dev/shm/vitrine-bench.XXXXXX 2>/dev/null || mktemp -d)"
 VITRINE_CHECKOUT_SECRET="$(python3 -c 'import secrets; print(secrets.token_urlsafe(48))')" \
-  "$bin" checkout --content Content --port "$port" --clock 2026-12-01T12:00:00Z >"$out/service.log" 2>&1 &
+  "$bin" checkout --content "$content" --port "$port" --clock 2026-12-01T12:00:00Z >"$out/service.log" 2>&1 &
 pid=$!
 trap 'kill $pid 2>/dev/null || true; wait $pid 2>/dev/null || true; rm -rf "$out"' EXIT
 for _ in $(seq 1 100); do curl -fsS -o /dev/null "http://127.0.0.1:$port/healthz" 2>/dev/null && break; sleep 0.1; done
 
 base="http://127.0.0.1:$port"
+query=""; [ -n "$code" ] && query="?code=$code"
+# The POST body: the same cart as JSON.
+python3 - "$cart" "$code" >"$out/post.lua" <<'PY'
+import json, sys
+cart, code = sys.argv[1], sys.argv[2]
+items = [{"sku": s, "quantity": int(q)} for s, q in (entry.rsplit(":", 1) for entry in cart.split(","))]
+body = {"items": items}
+if code:
+    body["code"] = code
+print('wrk.method = "POST"')
+print('wrk.headers["Content-Type"] = "application/json"')
+print("wrk.body = " + json.dumps(json.dumps(body, separators=(",", ":"))))
+PY
 echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs), load before: $(cut -d' ' -f1-3 /proc/loadavg)"
 # Warm-up, not reported.
-wrk -t2 -c64 -d3s "$base/cart/EST-ANR-50:1,ORG-CIMK-100:2" >/dev/null
+wrk -t2 -c64 -d3s "$base/cart/$cart$query" >/dev/null
 
 bench() {  # name, wrk arguments…
   local name="$1"; shift
@@ -48,6 +67,7 @@ print(f"{name} median: {statistics.median(rates):,.0f} req/s, p99 {statistics.me
 PY
 }
 
-bench "GET /cart/EST-ANR-50:1,ORG-CIMK-100:2" "$base/cart/EST-ANR-50:1,ORG-CIMK-100:2"
-bench "POST /api/checkout-links" -s Benchmarks/checkout/post-checkout-link.lua "$base/api/checkout-links"
+echo "content: $content; cart: $cart; code: ${code:-none}"
+bench "GET /cart/$cart$query" "$base/cart/$cart$query"
+bench "POST /api/checkout-links" -s "$out/post.lua" "$base/api/checkout-links"
 echo "load after: $(cut -d' ' -f1-3 /proc/loadavg)"

@@ -9,9 +9,18 @@ extension Catalog {
     /// One discount per product, never stacked: the rule the checkout service prices by and that
     /// feeds can quote, so both always agree.
     public func activeDiscount(for product: Product, at now: Date, code: String?) -> (percent: Decimal, promotion: Promotion)? {
+        Self.largestDiscount(for: product, among: promotions, at: now, code: code)
+    }
+
+    /// The same rule over part of the catalog's promotions, kept in catalog order: for a caller
+    /// that indexed which promotions can name a product, so that pricing a line does not walk
+    /// every promotion of a large catalog. Candidates that do not name the product are skipped.
+    public static func largestDiscount(
+        for product: Product, among candidates: some Sequence<Promotion>, at now: Date, code: String?
+    ) -> (percent: Decimal, promotion: Promotion)? {
         let givenCode = code.map { $0.uppercased() }
         var best: (percent: Decimal, promotion: Promotion)?
-        for promotion in promotions {
+        for promotion in candidates {
             guard let percent = promotion.discountPercent, percent > 0, promotion.applies(to: product),
                 promotion.status(at: now) == .active
             else { continue }

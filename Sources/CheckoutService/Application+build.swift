@@ -10,7 +10,7 @@ public struct CheckoutConfiguration: Sendable {
     public var port: Int
     /// The service's clock: decides which promotions are active and when links expire.
     public var clock: @Sendable () -> Date
-    /// Log every request (debug level) rather than only problems.
+    /// Log every request, not only problems.
     public var verbose: Bool
 
     public init(

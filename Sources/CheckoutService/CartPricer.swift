@@ -5,9 +5,38 @@ public import Foundation
 /// how much. Discounts follow `Catalog.activeDiscount`: the largest active one per line.
 public struct CartPricer: Sendable {
     public let catalog: Catalog
+    /// For each product, the promotions with a discount that name it or its brand, in catalog
+    /// order: `Catalog.largestDiscount` over these equals `Catalog.activeDiscount` (a test checks),
+    /// without walking a large catalog's every promotion for every line.
+    private let candidates: [Slug: [Promotion]]
+    /// Promotions by their code, for telling a mistyped code from a running one.
+    private let promotionsByCode: [String: [Promotion]]
 
     public init(catalog: Catalog) {
         self.catalog = catalog
+        var candidates: [Slug: [Promotion]] = [:]
+        var byCode: [String: [Promotion]] = [:]
+        for promotion in catalog.promotions {
+            if let code = promotion.code { byCode[code, default: []].append(promotion) }
+            guard promotion.discountPercent != nil else { continue }
+            var named = Set(promotion.products)
+            for brand in promotion.brands {
+                for product in catalog.productsByBrand[brand, default: []] { named.insert(product.slug) }
+            }
+            for slug in named { candidates[slug, default: []].append(promotion) }
+        }
+        self.candidates = candidates
+        self.promotionsByCode = byCode
+    }
+
+    /// `Catalog.activeDiscount`, through the index.
+    func discount(for product: Product, at now: Date, code: String?) -> (percent: Decimal, promotion: Promotion)? {
+        Catalog.largestDiscount(for: product, among: candidates[product.slug, default: []], at: now, code: code)
+    }
+
+    /// `Catalog.activePromotion(withCode:at:)`, through the index.
+    func activePromotion(withCode code: String, at now: Date) -> Promotion? {
+        promotionsByCode[code.uppercased(), default: []].first { $0.status(at: now) == .active }
     }
 
     /// Checks the request in a fixed order (shape, quantities, skus, code, stock, currency), so the
@@ -20,7 +49,7 @@ public struct CartPricer: Sendable {
             if let product = catalog.productBySKU[item.sku] { products.append(product) } else { unknown.append(item.sku) }
         }
         guard unknown.isEmpty else { throw .unknownSKUs(unknown) }
-        if let code = request.code, catalog.activePromotion(withCode: code, at: now) == nil { throw .unknownCode(code) }
+        if let code = request.code, activePromotion(withCode: code, at: now) == nil { throw .unknownCode(code) }
         let soldOut = products.filter { !$0.availability.isPurchasable }.map(\.sku)
         guard soldOut.isEmpty else { throw .outOfStock(soldOut) }
         var currencies: [String] = []
@@ -40,7 +69,7 @@ public struct CartPricer: Sendable {
     func line(_ product: Product, quantity: Int, code: String?, at now: Date) throws(CheckoutError) -> PricedCart.Line {
         let (gross, overflow) = product.price.minorUnits.multipliedReportingOverflow(by: Int64(quantity))
         guard !overflow else { throw .amountTooLarge }
-        let discount = catalog.activeDiscount(for: product, at: now, code: code)
+        let discount = self.discount(for: product, at: now, code: code)
         let discountAmount = discount.map { Money(minorUnits: gross, currency: product.price.currency).discountAmount(percent: $0.percent) }
         return PricedCart.Line(
             sku: product.sku, name: product.name, quantity: quantity, unitAmount: product.price.minorUnits,

@@ -1,5 +1,5 @@
 import CatalogModel
-import CheckoutService
+@testable import CheckoutService
 import Foundation
 import HTTPTypes
 import Testing
@@ -136,5 +136,33 @@ import Testing
         #expect(throws: CheckoutError.self) {
             try pricer.price(CartRequest(items: [CartItem(sku: "LEN-HYP-01", quantity: 1)]), at: Fixtures.now)
         }
+    }
+
+    @Test func theIndexPricesExactlyAsTheCatalogsRule() {
+        let times = ["2026-06-15", "2026-08-31T23:59:59Z", "2026-12-01T12:00:00Z", "2026-12-26", "2027-02-10"].map(Fixtures.date)
+        let codes: [String?] = [nil, "XMAS10", "origins15", "GLOW20", "SUN15", "SERUM15", "BOGUS"]
+        var compared = 0
+        for catalog in [Fixtures.sampleCatalog, Fixtures.catalog()] {
+            let pricer = CartPricer(catalog: catalog)
+            for product in catalog.products {
+                for now in times {
+                    for code in codes {
+                        let indexed = pricer.discount(for: product, at: now, code: code)
+                        let rule = catalog.activeDiscount(for: product, at: now, code: code)
+                        #expect(indexed?.percent == rule?.percent, "\(product.sku) \(now) \(code ?? "-")")
+                        #expect(indexed?.promotion.slug == rule?.promotion.slug, "\(product.sku) \(now) \(code ?? "-")")
+                        compared += 1
+                    }
+                }
+                for code in codes.compactMap({ $0 }) {
+                    #expect(pricer.activePromotion(withCode: code, at: Fixtures.now)?.slug
+                        == catalog.activePromotion(withCode: code, at: Fixtures.now)?.slug)
+                }
+            }
+        }
+        #expect(compared > 1500)
+        // The sample shop does have discounted products at these times, so the comparison is not vacuous.
+        let sample = Fixtures.sampleCatalog
+        #expect(sample.products.contains { sample.activeDiscount(for: $0, at: Fixtures.now, code: "XMAS10") != nil })
     }
 }
