@@ -2,7 +2,7 @@ import CatalogModel
 import Foundation
 import Testing
 
-@Suite struct CatalogPricingTests {
+@Suite struct ActiveDiscountTests {
     static func date(_ text: String) -> Date { try! Timestamp.parse(text).get().date }
     static let here = SourceLocation(path: "test")
 

@@ -2,7 +2,7 @@ import CatalogModel
 import Foundation
 import Testing
 
-@Suite struct MoneyDiscountTests {
+@Suite struct MoneyDiscountAmountTests {
     let usd = Currency.usd
 
     func discount(_ units: Int64, _ percent: Decimal, currency: Currency = .usd) -> Int64 {
