@@ -21,7 +21,11 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/swift-extras/swift-extras-base64", from: "1.2.0"),
     ],
     targets: [
         .systemLibrary(
@@ -50,10 +54,23 @@ let package = Package(
             name: "SiteBuilder",
             dependencies: ["CatalogModel", "ContentLoader", "SiteRenderer", "FeedWriter", "CatalogAPI", "SearchIndexer"],
             swiftSettings: strictness),
+        .target(
+            name: "CheckoutService",
+            dependencies: [
+                "CatalogModel",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Mustache", package: "swift-mustache"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ExtrasBase64", package: "swift-extras-base64"),
+            ],
+            resources: [.embedInCode("Resources/openapi.json"), .embedInCode("Resources/summary.mustache")],
+            swiftSettings: strictness),
         .executableTarget(
             name: "vitrine",
             dependencies: [
-                "SiteBuilder", "CatalogModel", "CatalogAPI", "SearchIndexer",
+                "SiteBuilder", "CatalogModel", "CatalogAPI", "SearchIndexer", "CheckoutService",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictness),
@@ -78,6 +95,15 @@ let package = Package(
             swiftSettings: strictness),
         .testTarget(
             name: "SearchIndexerTests", dependencies: ["SearchIndexer", "CatalogModel", "ContentLoader", "CZlib"],
+            swiftSettings: strictness),
+        .testTarget(
+            name: "CheckoutServiceTests",
+            dependencies: [
+                "CheckoutService", "CatalogModel", "ContentLoader",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ],
             swiftSettings: strictness),
         .testTarget(name: "vitrineTests", dependencies: ["vitrine", "VitrineTestSupport"], swiftSettings: strictness),
     ]

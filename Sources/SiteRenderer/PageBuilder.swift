@@ -59,6 +59,10 @@ struct PageBuilder: Sendable {
         if let mpn = product.mpn { item["mpn"] = mpn }
         item["tags"] = product.tags
         if let buy = site.buyURL(sku: product.sku), product.availability.isPurchasable { item["buyURL"] = buy }
+        // What bag.js stores for the bag and favourites: paths relative to the site root.
+        item["priceMinorUnits"] = String(product.price.minorUnits)
+        item["path"] = Routes.product(product.slug)
+        if let thumb = product.thumbnail ?? product.image { item["thumbnailPath"] = thumb.sitePath }
         item["extra"] = product.extra.mapValues(\.anyValue)
         item["promotions"] = catalog.promotions(for: product).filter { $0.status(at: context.now) == .active }
             .map(context.promotionSummary)
@@ -115,6 +119,41 @@ struct PageBuilder: Sendable {
         page["extra"] = free.extra.mapValues(\.anyValue)
         page["breadcrumbs"] = breadcrumbs([(free.title, nil)])
         return page
+    }
+
+    /// The bag: rendered empty, filled in the browser by bag.js from localStorage. Checkout goes to
+    /// the service as a plain GET of `<checkoutURL>cart/<sku>:<qty>,…`, the same link as Buy.
+    func bag() -> [String: Any] {
+        var page = context.base(route: route, title: "Bag", description: nil, section: "bag")
+        if let checkout = site.checkoutURL { page["checkoutURL"] = checkout.hasSuffix("/") ? checkout : checkout + "/" }
+        page["formatsJSON"] = priceFormatsJSON()
+        page["breadcrumbs"] = breadcrumbs([("Bag", nil)])
+        return page
+    }
+
+    func favourites() -> [String: Any] {
+        var page = context.base(route: route, title: "Favourites", description: nil, section: "favourites")
+        page["canBuy"] = site.checkoutURL != nil
+        page["formatsJSON"] = priceFormatsJSON()
+        page["breadcrumbs"] = breadcrumbs([("Favourites", nil)])
+        return page
+    }
+
+    /// How each of the catalog's currencies is printed in the site's locale, for the bag's totals.
+    private func priceFormatsJSON() -> String {
+        let currencies = Set(catalog.products.map(\.price.currency)).union([site.currency]).sorted { $0.code < $1.code }
+        let entries = currencies.map { currency -> String in
+            let parts = Money.formatParts(currency: currency, locale: site.locale)
+            return "\"\(currency.code)\":{\"decimal\":\(Self.jsonString(parts.decimalSeparator)),\"digits\":\(parts.fractionDigits),"
+                + "\"group\":\(Self.jsonString(parts.groupingSeparator)),\"symbol\":\(Self.jsonString(parts.symbol)),"
+                + "\"symbolFirst\":\(parts.symbolFirst)}"
+        }
+        return "{" + entries.joined(separator: ",") + "}"
+    }
+
+    private static func jsonString(_ text: String) -> String {
+        let data = try! JSONSerialization.data(withJSONObject: [text], options: [.withoutEscapingSlashes])
+        return String(String(decoding: data, as: UTF8.self).dropFirst().dropLast())
     }
 
     func notFound() -> [String: Any] {

@@ -33,6 +33,7 @@ struct PageContext {
             "root": root,
             "homeURL": url(""),
             "stylesheetURL": root + Routes.stylesheet,
+            "bagScriptURL": root + Routes.bagScript,
             "lang": site.languageTag,
             "title": title,
             "documentTitle": fullTitle,
@@ -47,6 +48,9 @@ struct PageContext {
                 ["label": "Promotions", "url": url(Routes.promotions), "current": section == "promotions"],
                 ["label": "Deals near you", "url": url(Routes.deals), "current": section == "deals"],
                 ["label": "Search", "url": url(Routes.search), "current": section == "search"],
+                // Shown by bag.js: without JavaScript these pages cannot work, and the Buy links do.
+                ["label": "Favourites", "url": url(Routes.favourites), "current": section == "favourites", "jsOnly": true],
+                ["label": "Bag", "url": url(Routes.bag), "current": section == "bag", "jsOnly": true, "bagCount": true],
             ] as [[String: Any]],
             "footerPages": catalog.pages.map { ["title": $0.title, "url": url(Routes.page($0.slug))] },
             "year": Timestamp.components(of: now).year,

@@ -13,6 +13,10 @@ public enum Routes {
     public static let productsFeed = "feeds/products.xml"
     /// The search page; its index files and script live beside it under `search/`.
     public static let search = "search/"
+    /// The bag and favourites: kept in the browser by `bag.js`, rendered empty by the build.
+    public static let bag = "bag/"
+    public static let favourites = "favourites/"
+    public static let bagScript = "bag.js"
 
     public static func brand(_ slug: Slug, page: Int = 1) -> String {
         page <= 1 ? "brands/\(slug)/" : "brands/\(slug)/page/\(page)/"

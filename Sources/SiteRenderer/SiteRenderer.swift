@@ -24,6 +24,8 @@ public struct SiteRenderer: Sendable {
             job(Routes.deals, "deals") { $0.deals() },
             job(Routes.search, "search") { $0.searchPage() },
             job(Routes.notFound, "not-found", root: catalog.site.basePath) { $0.notFound() },
+            job(Routes.bag, "bag") { $0.bag() },
+            job(Routes.favourites, "favourites") { $0.favourites() },
         ]
         for brand in catalog.brands {
             let count = catalog.productsByBrand[brand.slug, default: []].count

@@ -14,7 +14,7 @@ public struct TemplateLibrary: Sendable {
 
     /// Page templates a theme must have.
     public static let requiredTemplates = [
-        "layout", "home", "brands", "brand", "product", "promotions", "promotion", "page", "not-found", "deals", "search",
+        "layout", "home", "brands", "brand", "product", "promotions", "promotion", "page", "not-found", "deals", "search", "bag", "favourites",
         "partials/header", "partials/footer",
     ]
 

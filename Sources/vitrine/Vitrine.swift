@@ -1,7 +1,7 @@
 import ArgumentParser
 
 @main
-struct Vitrine: ParsableCommand {
+struct Vitrine: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "vitrine",
         abstract: "Build a shop's static site and feeds from a catalog of JSON and Markdown files.",
@@ -11,7 +11,8 @@ struct Vitrine: ParsableCommand {
               vitrine check --strict                # validate only; warnings fail
               vitrine build --clock 2026-12-01      # reproducible: fixed "now" for promotions
               vitrine search-index                  # search index size and build time
+              vitrine checkout --dev                # the checkout-link service on 127.0.0.1:8080
             """,
-        subcommands: [Build.self, Check.self, Schema.self, SearchIndex.self]
+        subcommands: [Build.self, Check.self, Schema.self, SearchIndex.self, Checkout.self]
     )
 }

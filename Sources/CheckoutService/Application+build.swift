@@ -1,0 +1,119 @@
+import CatalogModel
+public import Foundation
+import HTTPTypes
+public import Hummingbird
+import Logging
+
+/// How one instance of the service runs. Nothing here is per-shopper state.
+public struct CheckoutConfiguration: Sendable {
+    public var host: String
+    public var port: Int
+    /// The service's clock: decides which promotions are active and when links expire.
+    public var clock: @Sendable () -> Date
+    /// Log every request, not only problems.
+    public var verbose: Bool
+
+    public init(
+        host: String = "127.0.0.1", port: Int = 8080, clock: @escaping @Sendable () -> Date = { Date() },
+        verbose: Bool = false
+    ) {
+        self.host = host
+        self.port = port
+        self.clock = clock
+        self.verbose = verbose
+    }
+}
+
+/// The whole service, ready to `runService()`; tests call it without a socket through `app.test(.router)`.
+public func buildApplication(
+    links: CheckoutLinks, configuration: CheckoutConfiguration,
+    onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
+) -> some ApplicationProtocol {
+    var logger = Logger(label: "vitrine-checkout")
+    logger.logLevel = configuration.verbose ? .debug : .notice
+    return Application(
+        router: buildRouter(links: links, clock: configuration.clock, logRequests: configuration.verbose),
+        configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "vitrine-checkout"),
+        onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? configuration.port) },
+        logger: logger)
+}
+
+/// Runs the service until SIGTERM or SIGINT, then lets open requests finish.
+public func runCheckoutService(
+    links: CheckoutLinks, configuration: CheckoutConfiguration, onServerRunning: @escaping @Sendable (Int) async -> Void
+) async throws {
+    try await buildApplication(links: links, configuration: configuration, onServerRunning: onServerRunning).runService()
+}
+
+/// Every route of the service. The OpenAPI document in Resources/openapi.json describes the same.
+public func buildRouter(
+    links: CheckoutLinks, clock: @escaping @Sendable () -> Date, logRequests: Bool = false
+) -> Router<BasicRequestContext> {
+    let router = Router()
+    if logRequests { router.add(middleware: LogRequestsMiddleware(.info)) }
+    router.add(middleware: CheckoutErrorMiddleware(page: SummaryPage(catalog: links.catalog)))
+    let page = SummaryPage(catalog: links.catalog)
+    let health = HealthBody(status: "ok", catalogVersion: links.version.rawValue, products: links.catalog.products.count)
+
+    router.get("healthz") { _, _ in
+        try Responses.json(health, status: .ok)
+    }
+    router.get("openapi.json") { _, _ in
+        Response(
+            status: .ok, headers: [.contentType: "application/json; charset=utf-8"],
+            body: .init(byteBuffer: ByteBuffer(bytes: PackageResources.openapi_json)))
+    }
+    // The site's Buy links and the bag's checkout button: a plain GET a browser can follow.
+    router.get("cart/:items") { request, context in
+        let segment = try context.parameters.require("items")
+        let cart = try CartRequest.parse(path: segment, code: request.uri.queryParameters["code"].map(String.init))
+        let link = try links.link(for: cart, at: clock())
+        // Relative, so it resolves under whatever path the service is published at.
+        return Response(
+            status: .seeOther, headers: [.location: "../checkout/" + link.token, .cacheControl: "no-store"])
+    }
+    router.post("api/checkout-links") { request, context in
+        var request = request
+        let buffer = try await request.collectBody(upTo: CartRules.maximumBodyBytes)
+        let cart = try CartRequest.decode(json: Data(buffer.readableBytesView))
+        let link = try links.link(for: cart, at: clock())
+        let url = links.url(forToken: link.token)
+        var response = Responses.json(bytes: CheckoutLinkBody(link, url: url).json, status: .created)
+        response.headers[.location] = url
+        return response
+    }
+    router.get("checkout/:token") { _, context in
+        let token = try context.parameters.require("token")
+        let link = try links.cart(forToken: token[...], at: clock())
+        return Response(
+            status: .ok,
+            headers: [
+                .contentType: "text/html; charset=utf-8", .cacheControl: "no-store",
+                // The token in the URL must not leak to the shop or anyone linked from the page.
+                .referrerPolicy: "no-referrer",
+                .contentSecurityPolicy: "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'",
+            ],
+            body: .init(byteBuffer: ByteBuffer(string: page.render(link, jsonURL: "../api/checkout/" + link.token))))
+    }
+    router.get("api/checkout/:token") { _, context in
+        let token = try context.parameters.require("token")
+        let link = try links.cart(forToken: token[...], at: clock())
+        return Responses.json(bytes: CheckoutLinkBody(link, url: links.url(forToken: link.token)).json, status: .ok)
+    }
+    return router
+}
+
+/// JSON responses with sorted keys, so the same cart always gives the same bytes.
+enum Responses {
+    static func json(_ value: some Encodable, status: HTTPResponse.Status) throws -> Response {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return json(bytes: try encoder.encode(value), status: status)
+    }
+
+    static func json(bytes: some Sequence<UInt8>, status: HTTPResponse.Status) -> Response {
+        Response(
+            status: status, headers: [.contentType: "application/json; charset=utf-8", .cacheControl: "no-store"],
+            body: .init(byteBuffer: ByteBuffer(bytes: bytes)))
+    }
+}

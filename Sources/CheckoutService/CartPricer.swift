@@ -1,0 +1,110 @@
+public import CatalogModel
+public import Foundation
+
+/// Prices a cart from the catalog alone: the client says what and how many, the catalog says
+/// how much. Discounts follow `Catalog.activeDiscount`: the largest active one per line.
+public struct CartPricer: Sendable {
+    public let catalog: Catalog
+    /// For each product, the promotions with a discount that name it or its brand, in catalog
+    /// order: `Catalog.largestDiscount` over these equals `Catalog.activeDiscount` (a test checks),
+    /// without walking a large catalog's every promotion for every line.
+    private let candidates: [Slug: [Promotion]]
+    /// Promotions by their code, for telling a mistyped code from a running one.
+    private let promotionsByCode: [String: [Promotion]]
+
+    public init(catalog: Catalog) {
+        self.catalog = catalog
+        var candidates: [Slug: [Promotion]] = [:]
+        var byCode: [String: [Promotion]] = [:]
+        for promotion in catalog.promotions {
+            if let code = promotion.code { byCode[code, default: []].append(promotion) }
+            guard promotion.discountPercent != nil else { continue }
+            var named = Set(promotion.products)
+            for brand in promotion.brands {
+                for product in catalog.productsByBrand[brand, default: []] { named.insert(product.slug) }
+            }
+            for slug in named { candidates[slug, default: []].append(promotion) }
+        }
+        self.candidates = candidates
+        self.promotionsByCode = byCode
+    }
+
+    /// `Catalog.activeDiscount`, through the index.
+    func discount(for product: Product, at now: Date, code: String?) -> (percent: Decimal, promotion: Promotion)? {
+        Catalog.largestDiscount(for: product, among: candidates[product.slug, default: []], at: now, code: code)
+    }
+
+    /// `Catalog.activePromotion(withCode:at:)`, through the index.
+    func activePromotion(withCode code: String, at now: Date) -> Promotion? {
+        promotionsByCode[code.uppercased(), default: []].first { $0.status(at: now) == .active }
+    }
+
+    /// Checks the request in a fixed order (shape, quantities, skus, code, stock, currency), so the
+    /// same bad cart always gets the same answer, and prices it at `now`.
+    public func price(_ request: CartRequest, at now: Date) throws(CheckoutError) -> PricedCart {
+        let items = try merged(request.items)
+        var unknown: [String] = []
+        var products: [Product] = []
+        for item in items {
+            if let product = catalog.productBySKU[item.sku] { products.append(product) } else { unknown.append(item.sku) }
+        }
+        guard unknown.isEmpty else { throw .unknownSKUs(unknown) }
+        if let code = request.code, activePromotion(withCode: code, at: now) == nil { throw .unknownCode(code) }
+        let soldOut = products.filter { !$0.availability.isPurchasable }.map(\.sku)
+        guard soldOut.isEmpty else { throw .outOfStock(soldOut) }
+        var currencies: [String] = []
+        for product in products where !currencies.contains(product.price.currency.code) {
+            currencies.append(product.price.currency.code)
+        }
+        guard currencies.count == 1, let currency = products.first?.price.currency else { throw .mixedCurrencies(currencies) }
+        let lines = try zip(items, products).map { item, product throws(CheckoutError) in
+            try line(product, quantity: item.quantity, code: request.code, at: now)
+        }
+        let cart = PricedCart(currency: currency, lines: lines, code: request.code)
+        guard Self.fits(cart) else { throw .amountTooLarge }
+        return cart
+    }
+
+    /// One line at `now`, as `price` makes it; also used to re-price a signed cart against a newer catalog.
+    func line(_ product: Product, quantity: Int, code: String?, at now: Date) throws(CheckoutError) -> PricedCart.Line {
+        let (gross, overflow) = product.price.minorUnits.multipliedReportingOverflow(by: Int64(quantity))
+        guard !overflow else { throw .amountTooLarge }
+        let discount = self.discount(for: product, at: now, code: code)
+        let discountAmount = discount.map { Money(minorUnits: gross, currency: product.price.currency).discountAmount(percent: $0.percent) }
+        return PricedCart.Line(
+            sku: product.sku, name: product.name, quantity: quantity, unitAmount: product.price.minorUnits,
+            discountAmount: discountAmount?.minorUnits ?? 0, promotion: discount?.promotion.slug)
+    }
+
+    /// Lines with the same sku become one, quantities added; order of first appearance is kept.
+    func merged(_ items: [CartItem]) throws(CheckoutError) -> [CartItem] {
+        guard !items.isEmpty else { throw .emptyCart }
+        guard items.count <= CartRules.maximumLines else { throw .tooManyLines(items.count) }
+        var result: [CartItem] = []
+        var index: [String: Int] = [:]
+        for item in items {
+            guard CartRules.quantities.contains(item.quantity) else { throw .invalidQuantity(sku: item.sku, quantity: item.quantity) }
+            if let at = index[item.sku] {
+                result[at].quantity += item.quantity
+                guard CartRules.quantities.contains(result[at].quantity) else {
+                    throw .invalidQuantity(sku: item.sku, quantity: result[at].quantity)
+                }
+            } else {
+                index[item.sku] = result.count
+                result.append(item)
+            }
+        }
+        return result
+    }
+
+    /// Whether the subtotal can be added up without overflowing 64 bits.
+    static func fits(_ cart: PricedCart) -> Bool {
+        var sum: Int64 = 0
+        for line in cart.lines {
+            let (next, overflow) = sum.addingReportingOverflow(line.unitAmount * Int64(line.quantity))
+            if overflow { return false }
+            sum = next
+        }
+        return true
+    }
+}

@@ -1,0 +1,67 @@
+import Foundation
+import HTTPTypes
+import Logging
+public import Hummingbird
+
+/// Turns every refusal into `{error, message, details}` with its own status, including
+/// Hummingbird's (unknown route, body too large). A browser following a link (`/cart/…`,
+/// `/checkout/…`, Accept: text/html) gets the same message as a page instead of raw JSON.
+struct CheckoutErrorMiddleware<Context: RequestContext>: RouterMiddleware {
+    let page: SummaryPage
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        do {
+            return try await next(request, context)
+        } catch let error as CheckoutError {
+            return response(for: error, to: request)
+        } catch let error as HTTPError {
+            if error.status == .notFound, let allowed = Self.allowedMethods(forPath: request.uri.path) {
+                var answer = response(for: .methodNotAllowed(request.method.rawValue, allowed: allowed), to: request)
+                answer.headers[.allow] = allowed
+                return answer
+            }
+            return response(for: .from(status: error.status, message: error.body), to: request)
+        } catch let error as any HTTPResponseError {
+            // NIO's "too many bytes" from collecting a body over the limit, among others.
+            return response(for: .from(status: error.status, message: nil), to: request)
+        } catch {
+            context.logger.error("unexpected error", metadata: ["error": "\(error)"])
+            let failure = CheckoutError(.internalServerError, code: "internal_error", message: "Something went wrong on our side")
+            return response(for: failure, to: request)
+        }
+    }
+
+    /// The router answers 404 for a known path with the wrong method; this tells 405 apart.
+    static func allowedMethods(forPath path: String) -> String? {
+        let segments = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst()
+        switch (segments.count, segments.first) {
+        case (1, "healthz"?), (1, "openapi.json"?): return "GET"
+        case (2, "cart"?), (2, "checkout"?): return segments.last!.isEmpty ? nil : "GET"
+        case (2, "api"?): return segments.last == "checkout-links" ? "POST" : nil
+        case (3, "api"?): return segments.dropFirst().first == "checkout" && !segments.last!.isEmpty ? "GET" : nil
+        default: return nil
+        }
+    }
+
+    func response(for error: CheckoutError, to request: Request) -> Response {
+        let path = request.uri.path
+        let isPage = path.hasPrefix("/cart/") || path.hasPrefix("/checkout/")
+        if isPage, request.headers[.accept]?.contains("text/html") == true {
+            return Response(
+                status: error.status,
+                headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store", .referrerPolicy: "no-referrer"],
+                body: .init(byteBuffer: ByteBuffer(string: page.render(error: error))))
+        }
+        let body = ErrorBody(error: error.code, message: error.message, details: error.details)
+        return (try? Responses.json(body, status: error.status))
+            ?? Response(status: error.status, headers: [.contentType: "application/json; charset=utf-8"])
+    }
+}
+
+extension CheckoutError: HTTPResponseError {
+    /// Thrown past the middleware (it never is), it still answers in the service's shape.
+    public func response(from request: Request, context: some RequestContext) throws -> Response {
+        let body = ErrorBody(error: code, message: message, details: details)
+        return try Responses.json(body, status: status)
+    }
+}

@@ -1,0 +1,6 @@
+public import HTTPTypes
+
+extension HTTPField.Name {
+    /// Not among swift-http-types' names; the summary page sets it so its token never leaks in a Referer.
+    public static var referrerPolicy: Self { Self("Referrer-Policy")! }
+}

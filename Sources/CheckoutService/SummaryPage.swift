@@ -1,0 +1,71 @@
+public import CatalogModel
+import Foundation
+import Mustache
+
+/// The HTML order summary behind `GET /checkout/<token>`, and the page a browser sees when a
+/// checkout link fails. The template is compiled into the binary, so a deployed service needs
+/// no files beside it but the content.
+public struct SummaryPage: Sendable {
+    public let site: Site
+    /// Lines name the promotion that discounted them by its title, as the shop's pages do.
+    let promotionTitles: [Slug: String]
+
+    public init(catalog: Catalog) {
+        self.site = catalog.site
+        self.promotionTitles = Dictionary(catalog.promotions.map { ($0.slug, $0.title) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    static let template: MustacheTemplate = {
+        do {
+            return try MustacheTemplate(string: String(decoding: PackageResources.summary_mustache, as: UTF8.self))
+        } catch {
+            fatalError("summary.mustache does not parse: \(error)")  // caught by the tests, never by users
+        }
+    }()
+
+    /// `jsonURL` is relative to the page, so the link works behind any path prefix.
+    public func render(_ link: CheckoutLinks.Link, jsonURL: String) -> String {
+        let cart = link.cart
+        let money = { (units: Int64) in Money(minorUnits: units, currency: cart.currency).formatted(locale: site.locale) }
+        var cartContext: [String: Any] = [
+            "currency": cart.currency.code,
+            "lines": cart.lines.map { line -> [String: Any] in
+                var item: [String: Any] = [
+                    "sku": line.sku, "name": line.name, "quantity": line.quantity,
+                    "unit": money(line.unitAmount), "discount": money(line.discountAmount),
+                    "hasDiscount": line.discountAmount > 0, "line": money(line.lineAmount), "lineAmount": line.lineAmount,
+                ]
+                if let promotion = line.promotion { item["promotion"] = promotionTitles[promotion] ?? promotion.rawValue }
+                return item
+            },
+            "subtotal": money(cart.subtotal), "subtotalAmount": cart.subtotal,
+            "discount": money(cart.discount), "discountAmount": cart.discount,
+            "total": money(cart.total), "totalAmount": cart.total,
+            "expiresAt": Timestamp.iso8601DateTime(link.expiresAt),
+            "expiresAtText": Self.readable(link.expiresAt),
+            "jsonURL": jsonURL,
+        ]
+        if let code = cart.code { cartContext["code"] = code }
+        return render(title: "Order summary", extra: ["cart": cartContext])
+    }
+
+    public func render(error: CheckoutError) -> String {
+        render(title: "This checkout link cannot be used", extra: ["error": ["code": error.code, "message": error.message]])
+    }
+
+    private func render(title: String, extra: [String: Any]) -> String {
+        var context: [String: Any] = [
+            "title": title,
+            "lang": site.languageTag,
+            "shop": ["title": site.title, "url": site.baseURL, "bagURL": site.absoluteURL("bag/")],
+        ]
+        context.merge(extra) { _, new in new }
+        return Self.template.render(context)
+    }
+
+    /// `2026-12-01 12:30 UTC`: the service has no idea of the shopper's time zone.
+    static func readable(_ date: Date) -> String {
+        let c = Timestamp.components(of: date)
+        return String(format: "%04d-%02d-%02d %02d:%02d UTC", c.year, c.month, c.day, c.hour, c.minute)
+    }
+}

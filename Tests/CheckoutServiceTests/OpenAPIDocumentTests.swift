@@ -1,0 +1,51 @@
+import CheckoutService
+import Foundation
+import Testing
+
+/// The OpenAPI document is hand-kept; these keep it and the code from drifting apart.
+@Suite struct OpenAPIDocumentTests {
+    static var document: [String: Any] {
+        let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Sources/CheckoutService/Resources/openapi.json")
+        let data = try! Data(contentsOf: file)
+        return try! JSONSerialization.jsonObject(with: data) as! [String: Any]
+    }
+
+    static func schema(_ name: String) -> [String: Any] {
+        ((document["components"] as! [String: Any])["schemas"] as! [String: Any])[name] as! [String: Any]
+    }
+
+    static func property(_ schema: String, _ name: String) -> [String: Any] {
+        (Self.schema(schema)["properties"] as! [String: Any])[name] as! [String: Any]
+    }
+
+    @Test func isOpenAPI31WithEveryRouteAndMethod() {
+        #expect(Self.document["openapi"] as? String == "3.1.0")
+        let paths = Self.document["paths"] as! [String: [String: Any]]
+        let operations = paths.flatMap { path, item in item.keys.map { "\($0.uppercased()) \(path)" } }.sorted()
+        #expect(operations == [
+            "GET /api/checkout/{token}", "GET /cart/{items}", "GET /checkout/{token}", "GET /healthz", "GET /openapi.json",
+            "POST /api/checkout-links",
+        ])
+    }
+
+    @Test func statesTheSameLimitsAsTheCode() {
+        let items = Self.property("CartRequest", "items")
+        #expect(items["maxItems"] as? Int == CartRules.maximumLines)
+        let quantity = Self.property("CartItem", "quantity")
+        #expect(quantity["minimum"] as? Int == CartRules.quantities.lowerBound)
+        #expect(quantity["maximum"] as? Int == CartRules.quantities.upperBound)
+        #expect(Self.schema("CartItem")["additionalProperties"] as? Bool == false)
+        #expect(Self.schema("CartRequest")["additionalProperties"] as? Bool == false)
+    }
+
+    @Test func errorsHaveTheServicesShape() {
+        let error = Self.schema("Error")
+        #expect((error["required"] as? [String])?.sorted() == ["details", "error", "message"])
+        let link = Self.schema("CheckoutLink")
+        #expect((link["required"] as? [String])?.sorted()
+            == ["currency", "discount", "expiresAt", "lines", "subtotal", "token", "total", "url"])
+        #expect((Self.schema("CheckoutLine")["required"] as? [String])?.sorted()
+            == ["discountAmount", "lineAmount", "name", "quantity", "sku", "unitAmount"])
+    }
+}

@@ -1,0 +1,160 @@
+#!/usr/bin/env python3
+"""Browser test of the bag and checkout: chromium (headless) driven by selenium.
+
+usage: checkout_browser.py SITE_URL SERVICE_URL
+Prints one `PASS name` or `FAIL name: reason` line per check; exits 1 if any failed.
+"""
+import sys
+import urllib.request
+
+from selenium import webdriver
+from selenium.common.exceptions import WebDriverException
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support.ui import WebDriverWait
+
+SITE, SERVICE = sys.argv[1].rstrip("/") + "/", sys.argv[2].rstrip("/") + "/"
+SERUM = ("EST-ANR-50", "products/advanced-night-repair-serum/", 8400)  # in "10% off for X'mas" (XMAS10)
+MASK = ("ORG-CIMK-100", "products/clear-improvement-charcoal-mask/", 850)
+failures = 0
+
+
+def check(name, condition, detail=""):
+    global failures
+    if condition:
+        print(f"PASS {name}", flush=True)
+    else:
+        failures += 1
+        print(f"FAIL {name}: {detail}", flush=True)
+
+
+def browser(javascript=True):
+    options = webdriver.ChromeOptions()
+    options.binary_location = "/usr/bin/chromium"
+    for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu", "--window-size=1200,900"):
+        options.add_argument(argument)
+    if not javascript:
+        options.add_experimental_option("prefs", {"profile.managed_default_content_settings.javascript": 2})
+    driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+    driver.set_page_load_timeout(30)
+    return driver
+
+
+def wait(driver, predicate, timeout=10):
+    try:
+        return WebDriverWait(driver, timeout).until(predicate)
+    except WebDriverException:
+        return None
+
+
+def press(driver, element, key=Keys.ENTER):
+    """Uses the keyboard, as a shopper without a mouse would: focus, then Enter or Space."""
+    driver.execute_script("arguments[0].focus()", element)
+    element.send_keys(key)
+
+
+def add_from_product_page(driver, product):
+    sku, path, _ = product
+    driver.get(SITE + path)
+    actions = wait(driver, lambda d: d.find_element(By.CSS_SELECTOR, "[data-product-actions]"))
+    check(f"{sku}: bag actions shown with JavaScript", actions is not None and actions.is_displayed())
+    buy = driver.find_elements(By.LINK_TEXT, "Buy")
+    check(f"{sku}: Buy link points at the service", bool(buy) and buy[0].get_attribute("href") == f"{SERVICE}cart/{sku}:1",
+          buy[0].get_attribute("href") if buy else "no Buy link")
+    add = driver.find_element(By.CSS_SELECTOR, "[data-bag-add]")
+    press(driver, add)
+    status = wait(driver, lambda d: d.find_element(By.CSS_SELECTOR, "[data-product-actions] [data-bag-status]").text or None)
+    check(f"{sku}: added to the bag with the keyboard", status is not None and "Added to your bag" in status, repr(status))
+
+
+def main():
+    global failures
+    driver = browser()
+    try:
+        add_from_product_page(driver, SERUM)
+        add_from_product_page(driver, MASK)
+
+        heart = driver.find_element(By.CSS_SELECTOR, "[data-favourite]")
+        press(driver, heart, Keys.SPACE)
+        check("heart toggles the favourite", wait(driver, lambda d: heart.get_attribute("aria-pressed") == "true") is not None,
+              heart.get_attribute("aria-pressed"))
+
+        driver.get(SITE + "bag/")
+        rows = wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "[data-bag-lines] tr") or None) or []
+        check("bag lists both products", [r.get_attribute("data-sku") for r in rows] == [SERUM[0], MASK[0]],
+              [r.get_attribute("data-sku") for r in rows])
+        total = driver.find_element(By.CSS_SELECTOR, "[data-bag-total]")
+        check("bag total of one each", total.get_attribute("data-total-minor") == str(SERUM[2] + MASK[2]) and total.text == "$ 92.50",
+              f"{total.get_attribute('data-total-minor')} {total.text!r}")
+
+        more = driver.find_element(By.CSS_SELECTOR, f'button[data-action="increase"][data-sku="{MASK[0]}"]')
+        press(driver, more)
+        quantity = driver.find_element(By.CSS_SELECTOR, f'input[data-sku="{MASK[0]}"]')
+        check("+ raises the quantity", wait(driver, lambda d: d.find_element(
+            By.CSS_SELECTOR, f'input[data-sku="{MASK[0]}"]').get_attribute("value") == "2") is not None,
+            quantity.get_attribute("value"))
+        focused = driver.switch_to.active_element
+        check("focus stays on the + button", focused.get_attribute("data-action") == "increase",
+              focused.get_attribute("outerHTML")[:80])
+        quantity = driver.find_element(By.CSS_SELECTOR, f'input[data-sku="{MASK[0]}"]')
+        quantity.send_keys(Keys.CONTROL, "a")
+        quantity.send_keys("3", Keys.TAB)
+        expected = SERUM[2] + 3 * MASK[2]
+        total_ok = wait(driver, lambda d: d.find_element(By.CSS_SELECTOR, "[data-bag-total]").get_attribute("data-total-minor")
+                        == str(expected))
+        total = driver.find_element(By.CSS_SELECTOR, "[data-bag-total]")
+        check("typed quantity changes the total", total_ok is not None and total.text == "$ 109.50",
+              f"{total.get_attribute('data-total-minor')} {total.text!r}")
+        focused = driver.switch_to.active_element
+        check("Tab after typing moves on to the + button", focused.get_attribute("data-action") == "increase",
+              focused.get_attribute("outerHTML")[:80])
+        count = driver.find_element(By.CSS_SELECTOR, "[data-bag-count]").text
+        check("header shows the number of items", count == "4", repr(count))
+
+        code = driver.find_element(By.CSS_SELECTOR, "[data-bag-code]")
+        code.send_keys("xmas10")
+        press(driver, driver.find_element(By.CSS_SELECTOR, "[data-bag-checkout-button]"))
+        landed = wait(driver, lambda d: d.current_url.startswith(SERVICE + "checkout/"), timeout=15)
+        check("checkout lands on the service's summary page", landed is not None, driver.current_url)
+        if landed:
+            page = driver.page_source
+            summary_total = driver.find_element(By.ID, "total").get_attribute("data-amount")
+            # The service prices it: 84.00 − 10% (XMAS10) + 3 × 8.50 = 75.60 + 25.50.
+            check("summary total is priced by the service", summary_total == str(expected - 840), summary_total)
+            quantities = [c.get_attribute("data-quantity") for c in driver.find_elements(By.CSS_SELECTOR, "[data-quantity]")]
+            check("summary has the bag's quantities", quantities == ["1", "3"], quantities)
+            check("summary says no payment is taken", "No payment is taken here" in page)
+            token = driver.current_url.rsplit("/", 1)[1]
+            with urllib.request.urlopen(SERVICE + "api/checkout/" + token) as response:
+                import json
+                body = json.load(response)
+            check("the same token reads back as JSON", body["total"] == expected - 840 and len(body["lines"]) == 2, body)
+
+        driver.get(SITE + "favourites/")
+        favourites = wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "[data-favourites-list] li") or None) or []
+        check("favourites page lists the heart's product", [f.get_attribute("data-sku") for f in favourites] == [MASK[0]],
+              [f.get_attribute("data-sku") for f in favourites])
+        if favourites:
+            press(driver, favourites[0].find_element(By.CSS_SELECTOR, 'button[data-action="remove"]'))
+            empty = wait(driver, lambda d: d.find_element(By.CSS_SELECTOR, "[data-favourites-empty]").is_displayed())
+            check("removing the last favourite shows the empty message", empty is not None)
+    finally:
+        driver.quit()
+
+    plain = browser(javascript=False)
+    try:
+        plain.get(SITE + SERUM[1])
+        buy = plain.find_elements(By.LINK_TEXT, "Buy")
+        actions = plain.find_element(By.CSS_SELECTOR, "[data-product-actions]")
+        check("without JavaScript: the Buy link stays, the bag buttons stay hidden",
+              bool(buy) and buy[0].is_displayed() and not actions.is_displayed())
+        plain.get(SITE + "bag/")
+        check("without JavaScript: the bag page says it needs it", "needs JavaScript" in plain.find_element(By.TAG_NAME, "main").text)
+    finally:
+        plain.quit()
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
