@@ -1,5 +1,5 @@
 public import CatalogModel
-import ContentLoader
+public import ContentLoader
 public import Foundation
 public import SiteRenderer
 
@@ -15,8 +15,9 @@ public enum SiteBuilder {
     }
 
     /// Loads and validates content and templates without writing anything (`vitrine check`).
-    public static func check(content: URL, templates: URL?, strict: Bool) -> CheckResult {
-        let loaded = ContentLoader(contentFolder: content).load()
+    /// With a memo (kept by the preview server), files unchanged since the last check are not parsed again.
+    public static func check(content: URL, templates: URL?, strict: Bool, memo: DecodeMemo? = nil) -> CheckResult {
+        let loaded = ContentLoader(contentFolder: content).load(memo: memo)
         var diagnostics = loaded.diagnostics
         var library: TemplateLibrary?
         if let templates {
@@ -37,6 +38,8 @@ public enum SiteBuilder {
         var report = BuildReport(
             succeeded: false, diagnostics: checked.diagnostics, contentFileCount: checked.contentFileCount)
         guard checked.succeeded, let catalog = checked.catalog, let templates = checked.templates else { return report }
+        // An incremental build's record of this folder would no longer describe it.
+        BuildCache.discard(forOutput: options.outputFolder)
 
         let jobs = outputJobs(catalog: catalog, templates: templates, now: options.clock)
         let copies = copyPlan(checked: checked, options: options, templates: templates)

@@ -114,9 +114,12 @@ struct PageBuilder: Sendable {
         return page
     }
 
+    /// How many brands the not-found page suggests.
+    static let notFoundBrandCount = 12
+
     func notFound() -> [String: Any] {
         var page = context.base(route: route, title: "Page not found", description: nil, section: "")
-        page["brands"] = catalog.brands.prefix(12).map(context.brandSummary)
+        page["brands"] = catalog.brands.prefix(Self.notFoundBrandCount).map(context.brandSummary)
         return page
     }
 

@@ -1,7 +1,7 @@
 import ArgumentParser
 
 @main
-struct Vitrine: ParsableCommand {
+struct Vitrine: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "vitrine",
         abstract: "Build a shop's static site and feeds from a catalog of JSON and Markdown files.",
@@ -10,7 +10,9 @@ struct Vitrine: ParsableCommand {
               vitrine build                         # Content/ + Templates/ -> Output/
               vitrine check --strict                # validate only; warnings fail
               vitrine build --clock 2026-12-01      # reproducible: fixed "now" for promotions
+              vitrine build --incremental           # render only what changed since the last one
+              vitrine serve                         # preview at http://127.0.0.1:8000/, live reload
             """,
-        subcommands: [Build.self, Check.self]
+        subcommands: [Build.self, Check.self, Serve.self]
     )
 }

@@ -1,0 +1,146 @@
+public import CatalogModel
+public import Foundation
+public import SiteBuilder
+
+/// The site being previewed: builds it, keeps what the last build was (good or broken), and
+/// tells open pages about every change. Builds run one at a time off the actor, on their own
+/// thread, so serving files and events goes on while a build renders.
+public actor PreviewSite {
+    public nonisolated let options: BuildOptions
+    /// Names this server run, so a page that reconnects to a restarted server reloads.
+    public nonisolated let session: String
+    private let builder: IncrementalBuilder
+    private let now: @Sendable () -> Date
+    private let log: @Sendable (String) -> Void
+
+    /// Counts the site versions served; a page that missed a reload sees it moved on.
+    public private(set) var generation = 0
+    /// The diagnostics of the latest build when it failed; nil while the site builds.
+    public private(set) var failure: [Diagnostic]?
+    /// The path the site is served under, from the last good build.
+    public private(set) var basePath = "/"
+    /// Whether some build succeeded: there is a site to serve.
+    public private(set) var hasSite = false
+    /// The inputs the latest build saw (the watcher compares new scans with it).
+    public private(set) var lastScan: InputScan?
+    private var wroteInPlace = false
+    private var subscribers: [UUID: AsyncStream<PreviewEvent>.Continuation] = [:]
+    private var eventsFinished = false
+
+    /// - Parameters:
+    ///   - now: the clock of each build (fixed with `--clock`, else the wall clock).
+    ///   - log: where build results and diagnostics are printed.
+    public init(
+        options: BuildOptions, now: @escaping @Sendable () -> Date, log: @escaping @Sendable (String) -> Void = { _ in }
+    ) {
+        self.options = options
+        self.now = now
+        self.log = log
+        self.session = UUID().uuidString.lowercased()
+        self.builder = IncrementalBuilder(
+            options: options, state: BuildCache.load(forOutput: options.outputFolder), keepsParsedContent: true)
+    }
+
+    public nonisolated var outputFolder: URL { options.outputFolder.standardizedFileURL }
+
+    /// The first build: a complete new output folder swapped in (reusing a previous incremental
+    /// build's files when its record is there). Later builds change files in place.
+    @discardableResult
+    public func start() async -> BuildReport {
+        let scan = InputScan(content: options.contentFolder, templates: options.templatesFolder)
+        return await build(scan: scan, writing: .staged)
+    }
+
+    /// Builds again after the watcher saw `scan` differ from the last one.
+    @discardableResult
+    public func rebuild(scan: InputScan) async -> BuildReport {
+        if !wroteInPlace {
+            // From now on the output changes file by file: the saved record would not describe it.
+            BuildCache.discard(forOutput: options.outputFolder)
+            wroteInPlace = true
+        }
+        return await build(scan: scan, writing: hasSite ? .inPlace : .staged)
+    }
+
+    private func build(scan: InputScan, writing: IncrementalBuilder.Writing) async -> BuildReport {
+        lastScan = scan
+        let builder = self.builder
+        let clock = now()
+        let report = await withCheckedContinuation { continuation in
+            DispatchQueue.global(qos: .userInitiated).async {
+                continuation.resume(returning: builder.build(clock: clock, writing: writing, scan: scan))
+            }
+        }
+        for diagnostic in report.diagnostics { log(diagnostic.description) }
+        if report.succeeded {
+            let recovered = failure != nil
+            failure = nil
+            hasSite = true
+            basePath = builder.state?.basePath ?? "/"
+            let changed = !report.upToDate && (report.renderedCount > 0 || report.removedCount > 0
+                || report.fileCount - report.reusedCount > 0)
+            if changed || recovered {
+                generation += 1
+                broadcast(.reload(generation: generation))
+            }
+            log(describe(report))
+        } else {
+            failure = report.diagnostics.filter { $0.severity == .error }
+            broadcast(.failed(errors: report.diagnostics.map(\.description)))
+            log(hasSite
+                ? "Build failed: still serving the last good site; fix the errors above and save."
+                : "Build failed: nothing to serve yet; fix the errors above and save.")
+        }
+        return report
+    }
+
+    private func describe(_ report: BuildReport) -> String {
+        let ms = Int((report.duration * 1000).rounded())
+        if report.upToDate { return "Up to date (\(ms) ms)" }
+        var line = "Built in \(ms) ms: rendered \(report.renderedCount.formatted())"
+        let shown = report.renderedPaths.prefix(5)
+        if !shown.isEmpty {
+            line += " (" + shown.joined(separator: ", ") + (report.renderedCount > shown.count ? ", …" : "") + ")"
+        }
+        if report.removedCount > 0 { line += ", removed \(report.removedCount.formatted())" }
+        return line
+    }
+
+    /// Events for one open page, starting with `hello`; ends when the server stops.
+    public func events() -> AsyncStream<PreviewEvent> {
+        let (stream, continuation) = AsyncStream<PreviewEvent>.makeStream(bufferingPolicy: .bufferingNewest(16))
+        continuation.yield(.hello(session: session, generation: generation, errors: currentErrors))
+        if eventsFinished {
+            continuation.finish()
+            return stream
+        }
+        let id = UUID()
+        subscribers[id] = continuation
+        continuation.onTermination = { _ in Task { await self.unsubscribe(id) } }
+        return stream
+    }
+
+    public var subscriberCount: Int { subscribers.count }
+
+    private var currentErrors: [String] { failure?.map(\.description) ?? [] }
+
+    private func unsubscribe(_ id: UUID) { subscribers[id] = nil }
+
+    func broadcast(_ event: PreviewEvent) {
+        for continuation in subscribers.values { continuation.yield(event) }
+    }
+
+    /// Ends every event stream, so open connections close and the server can stop.
+    public func finishEvents() {
+        eventsFinished = true
+        for continuation in subscribers.values { continuation.finish() }
+        subscribers.removeAll()
+    }
+
+    /// Saves the last good build's record beside the output, so the next `vitrine serve` or
+    /// `vitrine build --incremental` starts from it.
+    public func saveState() {
+        guard let state = builder.state else { return }
+        try? BuildCache.save(state, forOutput: options.outputFolder)
+    }
+}

@@ -1,0 +1,80 @@
+public import CatalogModel
+import Foundation
+
+/// The inputs that differ between the last build and this one, as the dependencies output jobs
+/// declare. `everything` when a change reaches every file (site.json, a new year in the footer,
+/// another program or settings, no previous build).
+public struct ChangeSet: Sendable, Equatable {
+    public var everything: Bool
+    public var changed: Set<Dependency>
+
+    public static let all = ChangeSet(everything: true, changed: [])
+    public static let none = ChangeSet(everything: false, changed: [])
+
+    public var isEmpty: Bool { !everything && changed.isEmpty }
+
+    /// Whether a file made from `dependencies` (this build's or the last's) must be rendered again.
+    public func touches(_ dependencies: Set<Dependency>) -> Bool {
+        if everything || dependencies.contains(.everything) { return true }
+        if changed.count < dependencies.count {
+            return changed.contains { dependencies.contains($0) }
+        }
+        return dependencies.contains { changed.contains($0) }
+    }
+
+    /// Compares what two builds read.
+    ///
+    /// - A record changes when its file's content does, when it appears or disappears; a brand
+    ///   also changes when a product joins or leaves it, because every page showing the brand
+    ///   shows its product count.
+    /// - A kind's list changes when a record of it appears or disappears, or when the key it is
+    ///   sorted by changes.
+    /// - The clock changes when a promotion's status differs between the two clocks; a new
+    ///   calendar year changes everything (every footer shows it).
+    /// - A template changes with its file.
+    static func between(_ old: BuildState, _ new: BuildState) -> ChangeSet {
+        if old.setting != new.setting { return .all }
+        let site = InputScan.contentPrefix + "site.json"
+        if old.inputs[site]?.digest != new.inputs[site]?.digest { return .all }
+        if Timestamp.components(of: old.clock).year != Timestamp.components(of: new.clock).year { return .all }
+
+        var changed = Set<Dependency>()
+        for key in Set(old.records.keys).union(new.records.keys) {
+            let before = old.records[key]
+            let after = new.records[key]
+            let record = Dependency.record(key.kind, key.slug)
+            switch (before, after) {
+            case (nil, nil):
+                continue
+            case (let before?, let after?):
+                if old.inputs[before.input]?.digest != new.inputs[after.input]?.digest { changed.insert(record) }
+                if before.listKey != after.listKey { changed.insert(.list(key.kind)) }
+                if before.brand != after.brand {
+                    for brand in [before.brand, after.brand].compactMap({ $0 }) { changed.insert(.record(.brand, brand)) }
+                }
+            case (let only?, nil), (nil, let only?):
+                changed.insert(record)
+                changed.insert(.list(key.kind))
+                if let brand = only.brand { changed.insert(.record(.brand, brand)) }
+            }
+        }
+        if old.clock != new.clock {
+            let statusChanged = new.records.values.contains { facts in
+                facts.starts != nil && facts.promotionStatus(at: old.clock) != facts.promotionStatus(at: new.clock)
+            }
+            if statusChanged { changed.insert(.clock) }
+        }
+        let templateKeys = Set(old.inputs.keys).union(new.inputs.keys).filter { $0.hasPrefix(InputScan.templatesPrefix) }
+        for key in templateKeys where old.inputs[key]?.digest != new.inputs[key]?.digest {
+            if let name = templateName(ofKey: key) { changed.insert(.template(name)) }
+        }
+        return ChangeSet(everything: false, changed: changed)
+    }
+
+    /// The template name a templates-folder key stands for (`templates/partials/header.mustache`
+    /// is `partials/header`), nil for other files there.
+    static func templateName(ofKey key: String) -> String? {
+        guard key.hasPrefix(InputScan.templatesPrefix), key.hasSuffix(".mustache") else { return nil }
+        return String(key.dropFirst(InputScan.templatesPrefix.count).dropLast(".mustache".count))
+    }
+}
