@@ -11,7 +11,9 @@ let package = Package(
     name: "Vitrine",
     platforms: [.macOS(.v14)],
     products: [
-        .executable(name: "vitrine", targets: ["vitrine"])
+        .executable(name: "vitrine", targets: ["vitrine"]),
+        // For Benchmarks/FeedWriterBenchmark, a separate package so benchmarks stay out of the normal build.
+        .library(name: "VitrineFeeds", targets: ["CatalogModel", "ContentLoader", "SiteRenderer", "FeedWriter", "SiteBuilder"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -38,10 +40,12 @@ let package = Package(
             name: "SiteRenderer",
             dependencies: ["CatalogModel", .product(name: "Mustache", package: "swift-mustache")],
             swiftSettings: strictness),
+        .target(name: "FeedWriter", dependencies: ["CatalogModel", "CLibXML2"], swiftSettings: strictness),
         .target(
             name: "SiteBuilder",
             dependencies: [
-                "CatalogModel", "ContentLoader", "SiteRenderer", .product(name: "Crypto", package: "swift-crypto"),
+                "CatalogModel", "ContentLoader", "SiteRenderer", "FeedWriter",
+                .product(name: "Crypto", package: "swift-crypto"),
             ],
             swiftSettings: strictness),
         .target(
@@ -60,16 +64,17 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictness),
+        .target(name: "VitrineTestSupport", path: "Tests/VitrineTestSupport", swiftSettings: strictness),
         .testTarget(name: "CatalogModelTests", dependencies: ["CatalogModel"], swiftSettings: strictness),
         .testTarget(
-            name: "ContentLoaderTests", dependencies: ["ContentLoader", "CatalogModel"],
+            name: "ContentLoaderTests", dependencies: ["ContentLoader", "CatalogModel", "VitrineTestSupport"],
             swiftSettings: strictness),
         .testTarget(
-            name: "SiteRendererTests", dependencies: ["SiteRenderer", "CatalogModel", "ContentLoader"],
+            name: "SiteRendererTests", dependencies: ["SiteRenderer", "CatalogModel", "ContentLoader", "VitrineTestSupport"], exclude: ["Snapshots"],
             swiftSettings: strictness),
         .testTarget(
             name: "SiteBuilderTests",
-            dependencies: ["SiteBuilder", "CatalogModel", "ContentLoader", "CLibXML2"],
+            dependencies: ["SiteBuilder", "CatalogModel", "ContentLoader", "SiteRenderer", "CLibXML2", "VitrineTestSupport"],
             swiftSettings: strictness),
         .testTarget(
             name: "PreviewServerTests",
@@ -79,6 +84,10 @@ let package = Package(
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ],
             swiftSettings: strictness),
-        .testTarget(name: "vitrineTests", dependencies: ["vitrine"], swiftSettings: strictness),
+        .testTarget(
+            name: "FeedWriterTests",
+            dependencies: ["FeedWriter", "CatalogModel", "ContentLoader", "SiteBuilder", "CLibXML2"],
+            swiftSettings: strictness),
+        .testTarget(name: "vitrineTests", dependencies: ["vitrine", "VitrineTestSupport"], swiftSettings: strictness),
     ]
 )

@@ -20,8 +20,8 @@ public struct Catalog: Sendable {
 
     public init(site: Site, brands: [Brand], products: [Product], promotions: [Promotion], pages: [Page]) {
         self.site = site
-        self.brands = brands.sorted { ($0.title.folded(), $0.title, $0.slug) < ($1.title.folded(), $1.title, $1.slug) }
-        self.products = products.sorted { ($0.name.folded(), $0.name, $0.slug) < ($1.name.folded(), $1.name, $1.slug) }
+        self.brands = Self.sorted(brands) { ($0.title.folded(), $0.title, $0.slug.rawValue) }
+        self.products = Self.sorted(products) { ($0.name.folded(), $0.name, $0.slug.rawValue) }
         self.promotions = promotions.sorted { ($1.starts.date, $0.slug) < ($0.starts.date, $1.slug) }
         self.pages = pages.sorted { $0.slug < $1.slug }
         for brand in self.brands { brandBySlug[brand.slug] = brand }
@@ -30,6 +30,12 @@ public struct Catalog: Sendable {
             productBySKU[product.sku] = product
             productsByBrand[product.brand, default: []].append(product)
         }
+    }
+
+    /// Sorts by a key computed once per element: folding a name is too costly to repeat in every comparison.
+    private static func sorted<T>(_ items: [T], by key: (T) -> (String, String, String)) -> [T] {
+        let keyed = items.map { (key($0), $0) }
+        return keyed.sorted { $0.0 < $1.0 }.map(\.1)
     }
 
     public func promotions(withStatus status: Promotion.Status, at now: Date) -> [Promotion] {

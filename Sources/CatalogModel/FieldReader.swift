@@ -72,7 +72,7 @@ public struct FieldReader {
                 fail(key, node, lengthMessage(text, range))
                 return nil
             }
-            if text.range(of: pattern, options: .regularExpression) == nil {
+            if !Self.matches(text, pattern) {
                 fail(key, node, "\"\(text)\" has characters outside \(Self.describe(pattern)); write e.g. \(example)")
                 return nil
             }
@@ -309,6 +309,21 @@ public struct FieldReader {
         text.isEmpty
             ? "may not be empty; write \(range.lowerBound)–\(range.upperBound) characters"
             : "is \(text.count) characters long; the limit is \(range.upperBound)"
+    }
+
+    /// The two key patterns are character classes; checking them by hand keeps the regex engine
+    /// out of a loop that runs once per product.
+    static func matches(_ text: String, _ pattern: String) -> Bool {
+        switch pattern {
+        case RecordKind.Patterns.sku:
+            return text.utf8.allSatisfy { b in
+                (b >= 65 && b <= 90) || (b >= 97 && b <= 122) || (b >= 48 && b <= 57) || b == 46 || b == 95 || b == 45
+            }
+        case RecordKind.Patterns.promotionCode:
+            return text.utf8.allSatisfy { b in (b >= 65 && b <= 90) || (b >= 48 && b <= 57) || b == 45 }
+        default:
+            return text.range(of: pattern, options: .regularExpression) != nil
+        }
     }
 
     static let localePattern = #"^[a-z]{2,3}([_-][A-Z][a-z]{3})?([_-]([A-Z]{2}|[0-9]{3}))?$"#

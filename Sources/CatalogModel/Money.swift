@@ -63,6 +63,9 @@ public enum MoneyError: Error, Sendable, Equatable, CustomStringConvertible {
             return "\"\(text)\" is negative; a price is 0 or more"
         case .tooManyFractionDigits(let text, let currency):
             let example = currency.minorUnits == 0 ? "1200" : "12." + String(repeating: "5", count: currency.minorUnits)
+            if currency.minorUnits == 0 {
+                return "\"\(text)\" has fraction digits, which \(currency.code) does not allow; write e.g. \(example)"
+            }
             return "\"\(text)\" has more than \(currency.minorUnits) fraction digit\(currency.minorUnits == 1 ? "" : "s"), "
                 + "which \(currency.code) allows; write e.g. \(example)"
         case .tooLarge(let text):

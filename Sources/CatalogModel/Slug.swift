@@ -49,6 +49,7 @@ public struct Slug: Sendable, Hashable, Comparable, CustomStringConvertible, Cod
 extension String {
     /// Lowercased with accents removed ("Estée" → "estee"): how search and slugs compare words.
     public func folded() -> String {
+        if utf8.allSatisfy({ $0 < 0x80 }) { return lowercased() }
         var out = String.UnicodeScalarView()
         for scalar in self.lowercased().decomposedStringWithCanonicalMapping.unicodeScalars {
             if scalar.properties.generalCategory == .nonspacingMark { continue }

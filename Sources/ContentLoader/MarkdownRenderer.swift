@@ -91,10 +91,30 @@ public enum MarkdownRenderer {
     }
 
     /// One paragraph per line, no trailing blank lines.
+    /// Works on bytes: this runs once per content file and is hot in large catalogs.
     private static func normalizedPlainText(_ text: String) -> String {
-        text.split(separator: "\n", omittingEmptySubsequences: true)
-            .map { $0.split(whereSeparator: { $0 == " " || $0 == "\t" }).joined(separator: " ") }
-            .filter { !$0.isEmpty }
-            .joined(separator: "\n")
+        var out: [UInt8] = []
+        out.reserveCapacity(text.utf8.count)
+        var pendingSpace = false
+        var pendingNewline = false
+        for byte in text.utf8 {
+            switch byte {
+            case 10:
+                if !out.isEmpty { pendingNewline = true }
+                pendingSpace = false
+            case 32, 9:
+                if !out.isEmpty && !pendingNewline { pendingSpace = true }
+            default:
+                if pendingNewline {
+                    out.append(10)
+                } else if pendingSpace {
+                    out.append(32)
+                }
+                pendingNewline = false
+                pendingSpace = false
+                out.append(byte)
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
     }
 }

@@ -8,7 +8,8 @@ enum StructuredText {
     /// Parses YAML whose first line is line `firstLine` of `path`.
     static func parseYAML(_ text: String, path: String, firstLine: Int) -> Result<RawNode?, Diagnostic> {
         do {
-            guard let node = try Yams.compose(yaml: text) else { return .success(nil) }
+            // An explicit encoding: Yams' default reads the process environment on every call.
+            guard let node = try Yams.compose(yaml: text, .default, .default, .utf8) else { return .success(nil) }
             return .success(convert(node, path: path, lineOffset: firstLine - 1))
         } catch let error as YamlError {
             return .failure(diagnostic(for: error, path: path, lineOffset: firstLine - 1))
@@ -26,7 +27,7 @@ enum StructuredText {
         }
         // Tabs are valid JSON white space but not YAML indentation; positions then come out a
         // little off, which is better than no positions.
-        let yamlSafe = text.replacingOccurrences(of: "\t", with: " ")
+        let yamlSafe = text.utf8.contains(9) ? text.replacingOccurrences(of: "\t", with: " ") : text
         switch parseYAML(yamlSafe, path: path, firstLine: 1) {
         case .success(let node): return .success(node)
         case .failure(let diagnostic): return .failure(diagnostic)
@@ -96,8 +97,17 @@ enum StructuredText {
         } else if let match = detail.range(of: #"line (\d+), column (\d+)"#, options: .regularExpression) {
             let numbers = detail[match].split(whereSeparator: { !$0.isNumber }).compactMap { Int($0) }
             if numbers.count == 2 { (line, column) = (numbers[0], numbers[1]) }
+        } else if let match = detail.range(of: #"character (\d+)"#, options: .regularExpression),
+            let offset = Int(detail[match].split(separator: " ")[1])
+        {
+            (line, column) = position(ofUTF8Offset: offset, in: text)
         }
-        return .error("invalid JSON: \(detail)", at: SourceLocation(path: path, line: line, column: column))
+        var reason = detail
+        if let around = reason.range(of: " around character") { reason = String(reason[..<around.lowerBound]) }
+        if reason.hasSuffix(".") { reason.removeLast() }
+        return .error(
+            "invalid JSON (\(reason)); check for a missing comma, colon or quote at or just before this point",
+            at: SourceLocation(path: path, line: line, column: column))
     }
 
     static func position(ofUTF8Offset offset: Int, in text: String) -> (Int, Int) {

@@ -62,10 +62,31 @@ public actor PreviewSite {
         return await build(scan: scan, writing: hasSite ? .inPlace : .staged)
     }
 
+    /// Builds again when the time has moved enough to change a page (a promotion started or
+    /// ended, a new year), even though no file changed. The watcher asks every second.
+    @discardableResult
+    public func clockTick() async -> BuildReport? {
+        guard hasSite, let state = builder.state, let scan = lastScan,
+            IncrementalBuilder.clockChangesPages(from: state.clock, to: now(), state: state)
+        else { return nil }
+        return await rebuild(scan: scan)
+    }
+
+    /// The clock for the next build. The preview keeps the clock of its last build until moving
+    /// it would change a page; otherwise every edit would also render the feeds, which print the
+    /// build time, again. The output is always exactly a full build's at the clock it keeps.
+    private func clockForBuild() -> Date {
+        let candidate = now()
+        guard let state = builder.state,
+            !IncrementalBuilder.clockChangesPages(from: state.clock, to: candidate, state: state)
+        else { return candidate }
+        return state.clock
+    }
+
     private func build(scan: InputScan, writing: IncrementalBuilder.Writing) async -> BuildReport {
         lastScan = scan
         let builder = self.builder
-        let clock = now()
+        let clock = clockForBuild()
         let report = await withCheckedContinuation { continuation in
             DispatchQueue.global(qos: .userInitiated).async {
                 continuation.resume(returning: builder.build(clock: clock, writing: writing, scan: scan))

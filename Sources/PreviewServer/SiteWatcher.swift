@@ -29,12 +29,18 @@ public struct SiteWatcher: Service {
         let options = site.options
         var last = await site.lastScan
         var sincePing = Duration.zero
+        var sinceClock = Duration.zero
         while !Task.isCancelled {
             do { try await Task.sleep(for: interval) } catch { return }
             sincePing += interval
+            sinceClock += interval
             if sincePing >= .seconds(15) {
                 sincePing = .zero
                 await site.broadcast(.ping)
+            }
+            if sinceClock >= .seconds(1) {
+                sinceClock = .zero
+                await site.clockTick()
             }
             var scan = Self.scan(options)
             guard scan != last else { continue }

@@ -17,7 +17,7 @@ import Darwin
 /// The format is tab-separated lines, read and written without a JSON coder because a
 /// 10,000-product shop's cache is a few megabytes and the no-change build has to be fast.
 public enum BuildCache {
-    static let header = "vitrine-build-cache\t1"
+    static let header = "vitrine-build-cache\t2"
 
     public static func location(forOutput output: URL) -> URL {
         let folder = output.standardizedFileURL
@@ -73,7 +73,7 @@ public enum BuildCache {
             lines.append(row(
                 "r", key.kind.rawValue, key.slug.rawValue, facts.input, facts.listKey, facts.brand?.rawValue ?? "",
                 facts.starts.map { String($0.timeIntervalSince1970) } ?? "",
-                facts.ends.map { String($0.timeIntervalSince1970) } ?? ""))
+                facts.ends.map { String($0.timeIntervalSince1970) } ?? "", facts.images.joined(separator: "\n")))
         }
         var ids: [Dependency: Int] = [:]
         var table: [String] = []
@@ -130,12 +130,13 @@ public enum BuildCache {
                 state.inputs[f[1]] = BuildState.InputFile(
                     stamp: FileStamp(size: size, modified: modified, changed: changed, inode: inode), readAt: readAt,
                     digest: f[7])
-            case ("r", 8):
+            case ("r", 9):
                 guard let kind = RecordKind(rawValue: f[1]), let slug = Slug(f[2]) else { return nil }
                 state.records[.init(kind: kind, slug: slug)] = BuildState.RecordFacts(
                     input: f[3], listKey: f[4], brand: Slug(f[5]),
                     starts: Double(f[6]).map(Date.init(timeIntervalSince1970:)),
-                    ends: Double(f[7]).map(Date.init(timeIntervalSince1970:)))
+                    ends: Double(f[7]).map(Date.init(timeIntervalSince1970:)),
+                    images: f[8].isEmpty ? [] : f[8].components(separatedBy: "\n"))
             case ("d", 3):
                 guard let id = Int(f[1]), let dependency = decodeDependency(f[2]) else { return nil }
                 dependencies[id] = dependency

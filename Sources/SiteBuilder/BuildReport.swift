@@ -23,6 +23,12 @@ public struct BuildReport: Sendable {
 
     public var renderedCount: Int { renderedPaths.count }
 
+    public init(succeeded: Bool, diagnostics: [Diagnostic], contentFileCount: Int) {
+        self.succeeded = succeeded
+        self.diagnostics = diagnostics
+        self.contentFileCount = contentFileCount
+    }
+
     /// `Built 10,304 pages, 7 feeds in 0.8 s`
     public var summary: String {
         let seconds = (duration * 10).rounded() / 10

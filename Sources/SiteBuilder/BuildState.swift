@@ -54,6 +54,8 @@ public struct BuildState: Sendable {
         /// A promotion's dates, so a new clock's effect on statuses is known without parsing.
         public var starts: Date?
         public var ends: Date?
+        /// Local images it names (`images/…`).
+        public var images: [String] = []
     }
 }
 
@@ -72,18 +74,23 @@ extension BuildState.RecordFacts {
             let relative = source.path.hasPrefix(prefix) ? String(source.path.dropFirst(prefix.count)) : source.path
             return InputScan.contentPrefix + relative
         }
+        func local(_ images: ImageReference?...) -> [String] {
+            images.compactMap { if case .local(let path)? = $0 { path } else { nil } }
+        }
         var facts: [BuildState.RecordKey: BuildState.RecordFacts] = [:]
         for brand in catalog.brands {
-            facts[.init(kind: .brand, slug: brand.slug)] = .init(input: input(brand.source), listKey: brand.title)
+            facts[.init(kind: .brand, slug: brand.slug)] = .init(
+                input: input(brand.source), listKey: brand.title, images: local(brand.logo))
         }
         for product in catalog.products {
             facts[.init(kind: .product, slug: product.slug)] = .init(
-                input: input(product.source), listKey: product.name, brand: product.brand)
+                input: input(product.source), listKey: product.name, brand: product.brand,
+                images: local(product.thumbnail, product.image))
         }
         for promotion in catalog.promotions {
             facts[.init(kind: .promotion, slug: promotion.slug)] = .init(
-                input: input(promotion.source), listKey: String(promotion.starts.date.timeIntervalSince1970), starts: promotion.starts.date,
-                ends: promotion.ends?.date)
+                input: input(promotion.source), listKey: String(promotion.starts.date.timeIntervalSince1970),
+                starts: promotion.starts.date, ends: promotion.ends?.date, images: local(promotion.image))
         }
         for page in catalog.pages {
             facts[.init(kind: .page, slug: page.slug)] = .init(input: input(page.source), listKey: "")

@@ -24,13 +24,15 @@ public struct ChangeSet: Sendable, Equatable {
 
     /// Compares what two builds read.
     ///
-    /// - A record changes when its file's content does, when it appears or disappears; a brand
-    ///   also changes when a product joins or leaves it, because every page showing the brand
-    ///   shows its product count.
+    /// - A record changes when its file's content does, when it appears or disappears, or when
+    ///   a local image it names changes (feeds give an image's size). A brand also changes when
+    ///   a product joins or leaves it, because every page showing the brand shows its product
+    ///   count; a promotion also changes when its status (upcoming, active, expired) differs
+    ///   between the two clocks.
     /// - A kind's list changes when a record of it appears or disappears, or when the key it is
     ///   sorted by changes.
-    /// - The clock changes when a promotion's status differs between the two clocks; a new
-    ///   calendar year changes everything (every footer shows it).
+    /// - `.clock` changes whenever the clock does (feeds print the build time); a new calendar
+    ///   year changes everything (every footer shows it).
     /// - A template changes with its file.
     static func between(_ old: BuildState, _ new: BuildState) -> ChangeSet {
         if old.setting != new.setting { return .all }
@@ -58,11 +60,26 @@ public struct ChangeSet: Sendable, Equatable {
                 if let brand = only.brand { changed.insert(.record(.brand, brand)) }
             }
         }
-        if old.clock != new.clock {
-            let statusChanged = new.records.values.contains { facts in
-                facts.starts != nil && facts.promotionStatus(at: old.clock) != facts.promotionStatus(at: new.clock)
+        let imagePrefix = InputScan.contentPrefix + "images/"
+        let changedImages = Set(old.inputs.keys).union(new.inputs.keys).filter {
+            $0.hasPrefix(imagePrefix) && old.inputs[$0]?.digest != new.inputs[$0]?.digest
+        }
+        if !changedImages.isEmpty {
+            for (key, facts) in old.records.merging(new.records, uniquingKeysWith: { a, b in
+                var merged = b
+                merged.images = Array(Set(a.images + b.images)).sorted()
+                return merged
+            }) where facts.images.contains(where: { changedImages.contains(InputScan.contentPrefix + $0) }) {
+                changed.insert(.record(key.kind, key.slug))
             }
-            if statusChanged { changed.insert(.clock) }
+        }
+        if old.clock != new.clock {
+            changed.insert(.clock)
+            for (key, facts) in new.records where facts.starts != nil
+                && facts.promotionStatus(at: old.clock) != facts.promotionStatus(at: new.clock)
+            {
+                changed.insert(.record(key.kind, key.slug))
+            }
         }
         let templateKeys = Set(old.inputs.keys).union(new.inputs.keys).filter { $0.hasPrefix(InputScan.templatesPrefix) }
         for key in templateKeys where old.inputs[key]?.digest != new.inputs[key]?.digest {

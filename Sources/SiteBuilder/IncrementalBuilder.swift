@@ -56,7 +56,7 @@ public final class IncrementalBuilder: @unchecked Sendable {
         let setting = Self.setting(of: options)
 
         if let state, state.setting == setting, Self.sameContent(state.inputs, inputs),
-            !Self.clockMatters(from: state.clock, to: clock, records: state.records)
+            state.clock == clock || !Self.clockMatters(from: state.clock, to: clock, state: state)
         {
             let missing = writing == .staged ? missingOutputs(state) : []
             if missing.isEmpty {
@@ -84,7 +84,7 @@ public final class IncrementalBuilder: @unchecked Sendable {
         report.isIncremental = true
         guard checked.succeeded, let catalog = checked.catalog, let templates = checked.templates else { return report }
 
-        let jobs = SiteBuilder.outputJobs(catalog: catalog, templates: templates, now: clock)
+        let jobs = SiteBuilder.plannedJobs(catalog: catalog, templates: templates, options: options, now: clock)
         let copies = copyPlan(checked: checked, templates: templates)
         var outputs: [String: Set<Dependency>] = [:]
         for job in jobs { outputs[job.path] = job.dependencies }
@@ -126,7 +126,8 @@ public final class IncrementalBuilder: @unchecked Sendable {
             // Files written in place before the failure no longer match the record: start over next time.
             if writing == .inPlace { state = nil }
             report.diagnostics.append(.error(
-                "cannot write the output: \(error.localizedDescription); the previous output is unchanged",
+                "cannot write the output: \(error.localizedDescription)"
+                    + (writing == .staged ? "; the previous output is unchanged" : "; the next build writes everything again"),
                 at: SourceLocation(path: options.outputFolder.lastPathComponent)))
             return report
         }
@@ -178,13 +179,27 @@ public final class IncrementalBuilder: @unchecked Sendable {
         a.count == b.count && a.allSatisfy { key, file in b[key]?.digest == file.digest && !file.digest.isEmpty }
     }
 
-    /// Whether moving the clock changes any page: a promotion's status or the footer's year.
-    static func clockMatters(from old: Date, to new: Date, records: [BuildState.RecordKey: BuildState.RecordFacts])
-        -> Bool
-    {
+    /// Whether moving the clock from `old` to `new` changes any file of the site `state`
+    /// describes: a promotion's status, the footer's year, or a file that says it depends on the
+    /// clock itself (feeds print the build time).
+    public static func clockMatters(from old: Date, to new: Date, state: BuildState) -> Bool {
         guard old != new else { return false }
         if Timestamp.components(of: old).year != Timestamp.components(of: new).year { return true }
-        return records.values.contains { $0.starts != nil && $0.promotionStatus(at: old) != $0.promotionStatus(at: new) }
+        if state.records.values.contains(where: {
+            $0.starts != nil && $0.promotionStatus(at: old) != $0.promotionStatus(at: new)
+        }) {
+            return true
+        }
+        return state.outputs.values.contains { $0.contains(.clock) || $0.contains(.everything) }
+    }
+
+    /// Whether some page's content depends on moving the clock from `old` to `new`: a promotion's
+    /// status or the footer's year. The preview server keeps its clock until this is so, rather
+    /// than render the time-stamped feeds again after every edit.
+    public static func clockChangesPages(from old: Date, to new: Date, state: BuildState) -> Bool {
+        guard old != new else { return false }
+        if Timestamp.components(of: old).year != Timestamp.components(of: new).year { return true }
+        return state.records.values.contains { $0.starts != nil && $0.promotionStatus(at: old) != $0.promotionStatus(at: new) }
     }
 
     /// What must match for a previous build's files to be reused: this program (a new version may

@@ -1,8 +1,16 @@
 import CatalogModel
 public import Foundation
+import Glibc
 
 /// A new output folder built beside the old one and swapped in only when complete, so a failed
 /// or interrupted build never leaves a half-written site where the old one was.
+/// A file that could not be written, with the system's reason.
+public struct OutputError: Error, LocalizedError {
+    public var path: String
+    public var code: Int32
+    public var errorDescription: String? { "\(path): \(String(cString: strerror(code)))" }
+}
+
 public struct OutputFolder: Sendable {
     public let destination: URL
     public let staging: URL
@@ -35,8 +43,23 @@ public struct OutputFolder: Sendable {
         }
     }
 
+    /// Plain POSIX calls: building a URL per file cost more than writing it in large catalogs.
     public func write(_ data: Data, to path: String) throws {
-        try data.write(to: staging.appendingPathComponent(path))
+        let full = staging.path + "/" + path
+        let descriptor = open(full, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw OutputError(path: path, code: errno) }
+        defer { close(descriptor) }
+        try data.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let written = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    throw OutputError(path: path, code: errno)
+                }
+                offset += written
+            }
+        }
     }
 
     public func copy(_ source: URL, to path: String) throws {

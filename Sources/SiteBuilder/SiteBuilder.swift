@@ -1,5 +1,6 @@
 public import CatalogModel
 public import ContentLoader
+import FeedWriter
 public import Foundation
 public import SiteRenderer
 
@@ -41,7 +42,7 @@ public enum SiteBuilder {
         // An incremental build's record of this folder would no longer describe it.
         BuildCache.discard(forOutput: options.outputFolder)
 
-        let jobs = outputJobs(catalog: catalog, templates: templates, now: options.clock)
+        let jobs = plannedJobs(catalog: catalog, templates: templates, options: options, now: options.clock)
         let copies = copyPlan(checked: checked, options: options, templates: templates)
         do {
             let output = try OutputFolder(destination: options.outputFolder)
@@ -83,9 +84,23 @@ public enum SiteBuilder {
         return report
     }
 
+    /// What `build` renders; the incremental builder plans from the same list.
+    static func plannedJobs(catalog: Catalog, templates: TemplateLibrary, options: BuildOptions, now: Date) -> [OutputJob] {
+        outputJobs(
+            catalog: catalog, templates: templates, now: now,
+            imageSizes: enclosureSizes(catalog, contentFolder: options.contentFolder))
+    }
+
     /// Every file the site is made of, from every producer, in a stable order.
-    public static func outputJobs(catalog: Catalog, templates: TemplateLibrary, now: Date) -> [OutputJob] {
+    /// `imageSizes`: bytes of local images by path, for feed enclosures (see `enclosureSizes`).
+    public static func outputJobs(
+        catalog: Catalog, templates: TemplateLibrary, now: Date, imageSizes: [String: Int] = [:]
+    ) -> [OutputJob] {
         var jobs = SiteRenderer(catalog: catalog, templates: templates, now: now).jobs()
+        let feeds = FeedWriter(catalog: catalog, now: now, routes: .site, imageSizes: imageSizes)
+        jobs += feeds.jobs()
+        // Keep last: the sitemap lists the pages of every producer above.
+        jobs += feeds.sitemapJobs(pagePaths: jobs.filter { $0.category == .page && $0.path != Routes.notFound }.map(\.path))
         jobs.sort { $0.path < $1.path }
         return jobs
     }

@@ -14,6 +14,7 @@ struct PageBuilder: Sendable {
         page["activePromotions"] = catalog.promotions(withStatus: .active, at: context.now).map(context.promotionSummary)
         page["brands"] = catalog.brands.map(context.brandSummary)
         page["productCount"] = catalog.products.count
+        page["feeds"] = context.promotionFeedLinks
         return page
     }
 
@@ -41,6 +42,7 @@ struct PageBuilder: Sendable {
             + (number > 1 ? [("Page \(number)", nil)] : []))
         let promotions = catalog.promotions(for: brand).filter { $0.status(at: context.now) == .active }
         page["promotions"] = promotions.map(context.promotionSummary)
+        page["feeds"] = [context.feedLink(title: "\(brand.title) promotions (RSS)", route: Routes.brandFeed(brand.slug))]
         return page
     }
 
@@ -58,10 +60,10 @@ struct PageBuilder: Sendable {
         item["tags"] = product.tags
         if let buy = site.buyURL(sku: product.sku), product.availability.isPurchasable { item["buyURL"] = buy }
         item["extra"] = product.extra.mapValues(\.anyValue)
+        item["promotions"] = catalog.promotions(for: product).filter { $0.status(at: context.now) == .active }
+            .map(context.promotionSummary)
         page["product"] = item
         page["brand"] = context.brandSummary(brand)
-        page["promotions"] = catalog.promotions(for: product).filter { $0.status(at: context.now) == .active }
-            .map(context.promotionSummary)
         page["breadcrumbs"] = breadcrumbs([
             ("Brands", Routes.brands), (brand.title, Routes.brand(brand.slug)), (product.name, nil),
         ])
@@ -69,8 +71,8 @@ struct PageBuilder: Sendable {
         page["openGraph"] = openGraph(
             type: "product", title: product.name, image: context.absoluteImageURL(product.image ?? product.thumbnail),
             extra: [
-                ["property": "product:price:amount", "content": product.price.decimalString],
-                ["property": "product:price:currency", "content": product.price.currency.code],
+                ("product:price:amount", product.price.decimalString),
+                ("product:price:currency", product.price.currency.code),
             ])
         return page
     }
@@ -83,6 +85,7 @@ struct PageBuilder: Sendable {
         page["upcoming"] = catalog.promotions(withStatus: .upcoming, at: now).map(context.promotionSummary)
         page["expired"] = catalog.promotions(withStatus: .expired, at: now).map(context.promotionSummary)
         page["breadcrumbs"] = breadcrumbs([("Promotions", nil)])
+        page["feeds"] = context.promotionFeedLinks
         return page
     }
 
@@ -160,14 +163,11 @@ struct PageBuilder: Sendable {
         return result
     }
 
-    private func openGraph(type: String, title: String, image: String?, extra: [[String: String]] = []) -> [[String: String]] {
-        var tags: [[String: String]] = [
-            ["property": "og:type", "content": type],
-            ["property": "og:title", "content": title],
-            ["property": "og:url", "content": site.absoluteURL(route)],
-            ["property": "og:site_name", "content": site.title],
+    private func openGraph(type: String, title: String, image: String?, extra: [(String, String)] = []) -> String {
+        var tags: [(String, String)] = [
+            ("og:type", type), ("og:title", title), ("og:url", site.absoluteURL(route)), ("og:site_name", site.title),
         ]
-        if let image { tags.append(["property": "og:image", "content": image]) }
-        return tags + extra
+        if let image { tags.append(("og:image", image)) }
+        return PageContext.metaTags(tags + extra)
     }
 }

@@ -1,4 +1,4 @@
-public import CatalogModel
+import CatalogModel
 import Foundation
 
 /// Builds the dictionaries templates see. Keys are documented in Templates/README.md.
@@ -7,6 +7,8 @@ struct PageContext {
     let now: Date
     /// Prefix from the current file to the site root, or the base path for the 404 page.
     let root: String
+    let templates: TemplateLibrary
+    let shared: SharedParts
 
     var site: Site { catalog.site }
 
@@ -48,11 +50,39 @@ struct PageContext {
             "year": Timestamp.components(of: now).year,
             "extraSite": site.extra.mapValues(\.anyValue),
         ]
+        let parts = shared.parts(for: root + "\u{0}" + section) {
+            (templates.render("partials/header", context), templates.render("partials/footer", context))
+        }
+        context["header"] = parts.header
+        context["footer"] = parts.footer
         if let description, !description.isEmpty { context["description"] = Self.clip(description, to: 300) }
         return context
     }
 
-    func brandSummary(_ brand: Brand) -> [String: Any] {
+    /// `<meta property=… content=…>` lines for Open Graph, written here: seven loop items per page
+    /// cost more in the template engine than the rest of the page.
+    static func metaTags(_ tags: [(String, String)]) -> String {
+        var out = ""
+        for (property, content) in tags {
+            out += "<meta property=\"\(HTMLText.escape(property))\" content=\"\(HTMLText.escape(content))\">\n"
+        }
+        return out
+    }
+
+    /// A feed the layout announces with `<link rel="alternate">`, so browsers and readers find it.
+    func feedLink(title: String, route: String, type: String = "application/rss+xml") -> [String: Any] {
+        ["title": title, "url": url(route), "type": type]
+    }
+
+    /// The promotions feeds, announced on the home and promotions pages.
+    var promotionFeedLinks: [[String: Any]] {
+        [
+            feedLink(title: "Promotions (RSS)", route: Routes.promotionsFeed),
+            feedLink(title: "Promotions (JSON Feed)", route: Routes.promotionsJSONFeed, type: "application/feed+json"),
+        ]
+    }
+
+    private func makeBrandSummary(_ brand: Brand) -> [String: Any] {
         var item: [String: Any] = [
             "title": brand.title,
             "slug": brand.slug.rawValue,
@@ -83,7 +113,16 @@ struct PageContext {
         return item
     }
 
+    /// The same promotion appears on hundreds of product pages at the same depth: build its card once.
     func promotionSummary(_ promotion: Promotion) -> [String: Any] {
+        shared.summary(for: "promotion\u{0}\(promotion.slug)\u{0}\(root)") { makePromotionSummary(promotion) }
+    }
+
+    func brandSummary(_ brand: Brand) -> [String: Any] {
+        shared.summary(for: "brand\u{0}\(brand.slug)\u{0}\(root)") { makeBrandSummary(brand) }
+    }
+
+    private func makePromotionSummary(_ promotion: Promotion) -> [String: Any] {
         let status = promotion.status(at: now)
         var item: [String: Any] = [
             "title": promotion.title,
@@ -118,10 +157,67 @@ struct PageContext {
 
     /// Cut at a word boundary with an ellipsis; meta descriptions and cards stay short.
     static func clip(_ text: String, to limit: Int) -> String {
-        let flat = text.split(whereSeparator: { $0.isNewline }).joined(separator: " ")
+        let short = text.utf8.count <= limit
+        if short, !text.utf8.contains(10) { return text }
+        let flat = String(text.prefix(limit + 1)).split(whereSeparator: { $0.isNewline }).joined(separator: " ")
         guard flat.count > limit else { return flat }
         var cut = String(flat.prefix(limit))
         if let space = cut.lastIndex(of: " ") { cut = String(cut[..<space]) }
         return cut + "…"
+    }
+}
+
+/// Header and footer HTML, rendered once per folder depth and section rather than once per page.
+final class SharedParts: @unchecked Sendable {
+    private var cache: [String: (header: String, footer: String)] = [:]
+    private var summaries: [String: [String: Any]] = [:]
+    private let lock = NSLock()
+
+    /// Summaries are plain values: sharing them between threads after they are made is safe.
+    func summary(for key: String, make: () -> [String: Any]) -> [String: Any] {
+        lock.lock()
+        if let hit = summaries[key] {
+            lock.unlock()
+            return hit
+        }
+        lock.unlock()
+        let made = make()
+        lock.lock()
+        summaries[key] = made
+        lock.unlock()
+        return made
+    }
+
+    func parts(for key: String, make: () -> (String, String)) -> (header: String, footer: String) {
+        lock.lock()
+        if let hit = cache[key] {
+            lock.unlock()
+            return hit
+        }
+        lock.unlock()
+        let made = make()
+        lock.lock()
+        cache[key] = made
+        lock.unlock()
+        return made
+    }
+}
+
+enum HTMLText {
+    /// The five characters that matter in text and attribute values.
+    static func escape(_ text: String) -> String {
+        guard text.utf8.contains(where: { $0 == 38 || $0 == 60 || $0 == 62 || $0 == 34 || $0 == 39 }) else { return text }
+        var out = ""
+        for c in text {
+            switch c {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "'": out += "&#39;"
+            default: out.append(c)
+            }
+        }
+        return out
     }
 }

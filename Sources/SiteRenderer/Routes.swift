@@ -7,6 +7,9 @@ public enum Routes {
     public static let promotions = "promotions/"
     public static let notFound = "404.html"
     public static let stylesheet = "style.css"
+    public static let promotionsFeed = "feeds/promotions.xml"
+    public static let promotionsJSONFeed = "feeds/promotions.json"
+    public static let productsFeed = "feeds/products.xml"
 
     public static func brand(_ slug: Slug, page: Int = 1) -> String {
         page <= 1 ? "brands/\(slug)/" : "brands/\(slug)/page/\(page)/"
@@ -15,6 +18,7 @@ public enum Routes {
     public static func product(_ slug: Slug) -> String { "products/\(slug)/" }
     public static func promotion(_ slug: Slug) -> String { "promotions/\(slug)/" }
     public static func page(_ slug: Slug) -> String { "\(slug)/" }
+    public static func brandFeed(_ slug: Slug) -> String { "feeds/brands/\(slug).xml" }
 
     /// The file a route is written to.
     public static func file(for route: String) -> String {

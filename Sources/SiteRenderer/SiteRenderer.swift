@@ -8,6 +8,7 @@ public struct SiteRenderer: Sendable {
     public let templates: TemplateLibrary
     /// The build's clock: decides which promotions are active.
     public let now: Date
+    private let shared = SharedParts()
 
     public init(catalog: Catalog, templates: TemplateLibrary, now: Date) {
         self.catalog = catalog
@@ -20,9 +21,9 @@ public struct SiteRenderer: Sendable {
         let promotionRecords = Set(catalog.promotions.map { Dependency.record(.promotion, $0.slug) })
         var jobs: [OutputJob] = [
             job(Routes.home, "home", uses: brandRecords.union(promotionRecords)
-                .union([.list(.brand), .list(.promotion), .list(.product), .clock])) { $0.home() },
+                .union([.list(.brand), .list(.promotion), .list(.product)])) { $0.home() },
             job(Routes.brands, "brands", uses: brandRecords.union([.list(.brand)])) { $0.brandIndex() },
-            job(Routes.promotions, "promotions", uses: promotionRecords.union([.list(.promotion), .clock])) {
+            job(Routes.promotions, "promotions", uses: promotionRecords.union([.list(.promotion)])) {
                 $0.promotionIndex()
             },
             job(Routes.notFound, "not-found", root: catalog.site.basePath,
@@ -48,7 +49,7 @@ public struct SiteRenderer: Sendable {
             jobs.append(job(Routes.product(product.slug), "product", uses: uses) { $0.productPage(product) })
         }
         for promotion in catalog.promotions {
-            var uses: Set<Dependency> = [.record(.promotion, promotion.slug), .clock]
+            var uses: Set<Dependency> = [.record(.promotion, promotion.slug)]
             for slug in promotion.brands { uses.insert(.record(.brand, slug)) }
             for slug in promotion.products {
                 uses.insert(.record(.product, slug))
@@ -73,15 +74,21 @@ public struct SiteRenderer: Sendable {
         return jobs
     }
 
-    /// What every page shows: the shop's settings and the footer's list of free pages.
+    /// What every page shows: the shop's settings, the header and footer (rendered from their
+    /// templates for every page) and the footer's list of free pages. The footer's year is the
+    /// one thing a page takes from the clock; a new year renders everything again.
     private var sharedDependencies: Set<Dependency> {
         Set(catalog.pages.map { .record(.page, $0.slug) }).union([.site, .list(.page)])
+            .union(templates.closure(of: "partials/header").union(templates.closure(of: "partials/footer")).map {
+                .template($0)
+            })
     }
 
-    /// Promotions a page filters by status; the status follows the clock.
+    /// Promotions a page shows or filters by status. Their status follows the clock, but no
+    /// `.clock` here: an incremental build reports a promotion whose status changed as a change
+    /// of that promotion, so pages are not rendered again merely because the time moved.
     private func promotionDependencies(_ promotions: [Promotion]) -> Set<Dependency> {
-        guard !promotions.isEmpty else { return [] }
-        return Set(promotions.map { .record(.promotion, $0.slug) }).union([.clock])
+        Set(promotions.map { .record(.promotion, $0.slug) })
     }
 
     private func job(
@@ -90,7 +97,10 @@ public struct SiteRenderer: Sendable {
     ) -> OutputJob {
         let file = Routes.file(for: route)
         let builder = PageBuilder(
-            context: PageContext(catalog: catalog, now: now, root: root ?? Routes.relativeRoot(ofFile: file)), route: route)
+            context: PageContext(
+                catalog: catalog, now: now, root: root ?? Routes.relativeRoot(ofFile: file), templates: templates,
+                shared: shared),
+            route: route)
         let templates = self.templates
         let template = kind
         return OutputJob(path: file, category: .page, kind: kind, dependencies: uses) {

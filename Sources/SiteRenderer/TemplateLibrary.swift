@@ -17,6 +17,7 @@ public struct TemplateLibrary: Sendable {
     /// Page templates a theme must have.
     public static let requiredTemplates = [
         "layout", "home", "brands", "brand", "product", "promotions", "promotion", "page", "not-found",
+        "partials/header", "partials/footer",
     ]
 
     public static func load(from folder: URL, required: [String] = requiredTemplates) -> (library: TemplateLibrary?, diagnostics: [Diagnostic]) {

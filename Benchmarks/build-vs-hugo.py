@@ -1,0 +1,65 @@
+#!/usr/bin/env python3
+"""Times `vitrine build` against `hugo` on the same synthetic catalog, output to tmpfs.
+
+usage: Benchmarks/build-vs-hugo.py [--products 10000] [--brands 100] [--promotions 200] [--runs 5]
+
+Builds vitrine in release mode, writes the catalog with ../shared/tools/gencatalog.py (and the
+same catalog as a Hugo site), then runs each build --runs times and prints median wall time,
+peak resident memory (GNU time's %M) and the ratio. Needs Debian `hugo` and `time`.
+"""
+import argparse, os, shutil, statistics, subprocess, sys, tempfile
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+GENCATALOG = os.path.join(ROOT, "..", "shared", "tools", "gencatalog.py")
+
+
+def timed(command, cwd=None):
+    """Runs a command under GNU time; returns (wall seconds, peak RSS in MiB)."""
+    with tempfile.NamedTemporaryFile("r") as report:
+        subprocess.run(["/usr/bin/time", "-f", "%e %M", "-o", report.name] + command, cwd=cwd, check=True,
+                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        wall, kib = report.read().split()
+        return float(wall), int(kib) / 1024
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--products", type=int, default=10000)
+    ap.add_argument("--brands", type=int, default=100)
+    ap.add_argument("--promotions", type=int, default=200)
+    ap.add_argument("--runs", type=int, default=5)
+    ap.add_argument("--tmp", default="/dev/shm/vitrine-bench")
+    a = ap.parse_args()
+    for tool in ("hugo", "/usr/bin/time"):
+        if not shutil.which(tool):
+            sys.exit(f"{tool} is missing: apt-get install hugo time")
+    subprocess.run(["swift", "build", "-c", "release", "--product", "vitrine"], cwd=ROOT, check=True,
+                   stdout=subprocess.DEVNULL)
+    vitrine = os.path.join(ROOT, ".build", "release", "vitrine")
+    shutil.rmtree(a.tmp, ignore_errors=True)
+    os.makedirs(a.tmp)
+    content, hugo_site = os.path.join(a.tmp, "content"), os.path.join(a.tmp, "hugo")
+    subprocess.run([sys.executable, GENCATALOG, content, "--products", str(a.products), "--brands", str(a.brands),
+                    "--promotions", str(a.promotions), "--hugo", hugo_site], check=True)
+    results = {"vitrine": [], "hugo": []}
+    for run in range(a.runs):
+        out = os.path.join(a.tmp, "out-vitrine")
+        results["vitrine"].append(timed([vitrine, "build", "--quiet", "--content", content,
+                                         "--templates", os.path.join(ROOT, "Templates"), "--output", out,
+                                         "--clock", "2026-12-01T12:00:00Z"]))
+        hugo_out = os.path.join(a.tmp, "out-hugo")
+        shutil.rmtree(hugo_out, ignore_errors=True)
+        results["hugo"].append(timed(["hugo", "--quiet", "--buildFuture", "-d", hugo_out], cwd=hugo_site))
+    pages = sum(len(files) for _, _, files in os.walk(os.path.join(a.tmp, "out-vitrine")))
+    summary = {}
+    for name, samples in results.items():
+        wall = statistics.median(s[0] for s in samples)
+        memory = statistics.median(s[1] for s in samples)
+        summary[name] = (wall, memory)
+        print(f"{name:8} median wall {wall:6.2f} s   peak memory {memory:6.0f} MiB   "
+              f"(runs: {', '.join(f'{s[0]:.2f}' for s in samples)})")
+    print(f"vitrine wrote {pages} files; hugo/vitrine wall-time ratio: {summary['hugo'][0] / summary['vitrine'][0]:.1f}x")
+
+
+if __name__ == "__main__":
+    main()

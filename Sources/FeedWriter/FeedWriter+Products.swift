@@ -1,0 +1,83 @@
+import CatalogModel
+import Foundation
+
+extension FeedWriter {
+    /// Every product, none left out: merchant platforms delete the offers a feed omits.
+    func productsFeed() -> Data {
+        let channel = RSSChannel(
+            title: "Products · \(site.title)", link: site.baseURL,
+            description: site.description ?? "Every product at \(site.title).", language: site.languageTag.lowercased(),
+            lastBuildDate: now, selfURL: site.absoluteURL(routes.productsFeed))
+        let active = catalog.promotions.filter { $0.discountPercent != nil && $0.status(at: now) == .active }
+        let discounts = DiscountIndex(active)
+        // Formatted once per promotion rather than once per discounted product.
+        var periods: [Slug: String] = [:]
+        for promotion in active {
+            if let ends = promotion.ends {
+                periods[promotion.slug] = Timestamp.rfc3339(promotion.starts.date) + "/" + Timestamp.rfc3339(ends.date)
+            }
+        }
+        return channel.document(namespaces: ["g": MerchantItem.namespace]) { xml in
+            for product in catalog.products {
+                merchantItem(product, activeDiscounts: discounts.candidates(for: product), effectivePeriods: periods)
+                    .write(to: xml)
+            }
+        }
+    }
+
+    /// `activeDiscounts`: the active discounting promotions that may apply, in catalog order.
+    /// `effectivePeriods`: `g:sale_price_effective_date` by promotion, for those that end.
+    func merchantItem(_ product: Product, activeDiscounts: [Promotion], effectivePeriods: [Slug: String]) -> MerchantItem {
+        let detail = Self.trimmed(product.detail.plainText)
+        var item = MerchantItem(
+            id: product.sku,
+            title: Self.clip(product.name, to: MerchantItem.titleLimit),
+            // Google requires a description; a product without detail text is described by its name.
+            description: Self.clip(detail.isEmpty ? product.name : detail, to: MerchantItem.descriptionLimit),
+            link: site.absoluteURL(routes.product(product.slug)),
+            imageLink: (product.image ?? product.thumbnail)?.absoluteURL(in: site),
+            availability: product.availability.rawValue,
+            price: Self.merchantPrice(product.price),
+            brand: catalog.brandBySlug[product.brand]?.title ?? product.brand.rawValue,
+            gtin: product.gtin, mpn: product.mpn)
+        if let promotion = Catalog.bestDiscount(for: product, amongActive: activeDiscounts),
+            let sale = Catalog.salePrice(of: product, under: promotion)
+        {
+            item.salePrice = Self.merchantPrice(sale)
+            item.salePriceEffectiveDate = effectivePeriods[promotion.slug]
+        }
+        return item
+    }
+
+    /// Without Foundation's `trimmingCharacters`, which bridges through NSString on Linux and was
+    /// a third of the product feed's time.
+    static func trimmed(_ text: String) -> String {
+        var slice = Substring(text)
+        while slice.first?.isWhitespace == true { slice.removeFirst() }
+        while slice.last?.isWhitespace == true { slice.removeLast() }
+        return String(slice)
+    }
+
+    /// `32.00 USD`
+    static func merchantPrice(_ money: Money) -> String { "\(money.decimalString) \(money.currency.code)" }
+
+    /// At most `limit` Unicode scalars, cut at a word boundary with an ellipsis, never inside a
+    /// character (an emoji or an accented letter stays whole).
+    static func clip(_ text: String, to limit: Int) -> String {
+        // A scalar takes at least one UTF-8 byte, and the byte count of a native string is free.
+        guard text.utf8.count > limit, text.unicodeScalars.count > limit else { return text }
+        var kept = ""
+        var used = 0
+        for character in text {
+            let size = character.unicodeScalars.count
+            if used + size > limit - 1 { break }  // room for "…"
+            kept.append(character)
+            used += size
+        }
+        if let space = kept.lastIndex(where: { $0.isWhitespace }), kept.distance(from: space, to: kept.endIndex) < 200 {
+            kept = String(kept[..<space])
+        }
+        while kept.last?.isWhitespace == true { kept.removeLast() }
+        return kept + "…"
+    }
+}

@@ -1,0 +1,70 @@
+import CatalogModel
+import Foundation
+
+extension FeedWriter {
+    /// Active and upcoming promotions, newest start first: a reader learns of a deal before it begins
+    /// and drops it once it has ended.
+    var listedPromotions: [Promotion] {
+        catalog.promotions.filter { $0.status(at: now) != .expired }
+    }
+
+    func listedPromotions(for brand: Brand) -> [Promotion] {
+        catalog.promotions(for: brand).filter { $0.status(at: now) != .expired }
+    }
+
+    func promotionsFeed() -> Data {
+        let channel = RSSChannel(
+            title: "Promotions · \(site.title)", link: site.absoluteURL(routes.promotions),
+            description: "Deals and offers at \(site.title).", language: site.languageTag.lowercased(),
+            lastBuildDate: now, selfURL: site.absoluteURL(routes.promotionsFeed))
+        let items = listedPromotions.map(rssItem)
+        return channel.document { xml in items.forEach { $0.write(to: xml) } }
+    }
+
+    /// Every brand has one, empty or not, so a reader can subscribe before the brand's first deal.
+    func brandFeed(_ brand: Brand) -> Data {
+        let channel = RSSChannel(
+            title: "\(brand.title) promotions · \(site.title)", link: site.absoluteURL(routes.brand(brand.slug)),
+            description: "Deals and offers on \(brand.title) at \(site.title).", language: site.languageTag.lowercased(),
+            lastBuildDate: now, selfURL: site.absoluteURL(routes.brandFeed(brand.slug)))
+        let items = listedPromotions(for: brand).map(rssItem)
+        return channel.document { xml in items.forEach { $0.write(to: xml) } }
+    }
+
+    func promotionsJSONFeed() -> Data {
+        let items = listedPromotions.map { promotion in
+            let url = site.absoluteURL(routes.promotion(promotion.slug))
+            let tags = brandTitles(of: promotion)
+            return JSONFeed.Item(
+                id: url, url: url, title: promotion.title, contentHTML: promotion.content.html,
+                image: promotion.image?.absoluteURL(in: site), datePublished: Timestamp.rfc3339(promotion.starts.date),
+                tags: tags.isEmpty ? nil : tags)
+        }
+        return JSONFeed(
+            title: "Promotions · \(site.title)", homePageURL: site.absoluteURL(routes.promotions),
+            feedURL: site.absoluteURL(routes.promotionsJSONFeed), description: "Deals and offers at \(site.title).",
+            language: site.languageTag, items: items
+        ).data()
+    }
+
+    func rssItem(_ promotion: Promotion) -> RSSItem {
+        let url = site.absoluteURL(routes.promotion(promotion.slug))
+        let enclosure = promotion.image.map { image in
+            RSSItem.Enclosure(
+                url: image.absoluteURL(in: site), length: image.isLocal ? imageSizes[image.sitePath] ?? 0 : 0,
+                type: image.mediaType)
+        }
+        return RSSItem(
+            title: promotion.title, link: url, guid: url, pubDate: promotion.starts.date,
+            descriptionHTML: promotion.content.html, categories: brandTitles(of: promotion), enclosure: enclosure)
+    }
+
+    /// The brands a promotion names, directly or through its products, in the catalog's brand order.
+    func brandTitles(of promotion: Promotion) -> [String] {
+        var slugs = Set(promotion.brands)
+        for slug in promotion.products {
+            if let product = catalog.productBySlug[slug] { slugs.insert(product.brand) }
+        }
+        return catalog.brands.filter { slugs.contains($0.slug) }.map(\.title)
+    }
+}

@@ -1,0 +1,71 @@
+public import CatalogModel
+public import Foundation
+
+/// Produces the shop's machine-readable files: RSS and JSON feeds of promotions, one RSS feed per
+/// brand, the merchant product feed, the sitemap and robots.txt. Like the page renderer it reads
+/// no files and writes none: it hands the builder jobs, which render on any thread.
+public struct FeedWriter: Sendable {
+    public let catalog: Catalog
+    /// The build clock: decides which promotions are listed and which discounts apply.
+    public let now: Date
+    public let routes: FeedRoutes
+    /// Byte sizes of local images by path (`images/…`), for RSS enclosures; a missing one is written as 0.
+    public let imageSizes: [String: Int]
+
+    public init(catalog: Catalog, now: Date, routes: FeedRoutes, imageSizes: [String: Int] = [:]) {
+        _ = XMLWriter.libraryReady  // before any job renders on a worker thread
+        self.catalog = catalog
+        self.now = now
+        self.routes = routes
+        self.imageSizes = imageSizes
+    }
+
+    /// Every feed (category `.feed`): the promotion feeds, one per brand, and the product feed.
+    public func jobs() -> [OutputJob] {
+        let promotionInputs = promotionDependencies()
+        var jobs = [
+            OutputJob(path: routes.promotionsFeed, category: .feed, kind: "rss", dependencies: promotionInputs) {
+                self.promotionsFeed()
+            },
+            OutputJob(path: routes.promotionsJSONFeed, category: .feed, kind: "json-feed", dependencies: promotionInputs) {
+                self.promotionsJSONFeed()
+            },
+            OutputJob(path: routes.productsFeed, category: .feed, kind: "merchant-feed", dependencies: productFeedDependencies()) {
+                self.productsFeed()
+            },
+        ]
+        for brand in catalog.brands {
+            let inputs = promotionInputs.union([.record(.brand, brand.slug), .list(.product)])
+            jobs.append(OutputJob(path: routes.brandFeed(brand.slug), category: .feed, kind: "brand-rss", dependencies: inputs) {
+                self.brandFeed(brand)
+            })
+        }
+        return jobs
+    }
+
+    var site: Site { catalog.site }
+
+    /// A promotion feed shows every promotion's status and the titles of the brands it names,
+    /// directly or through its products.
+    private func promotionDependencies() -> Set<Dependency> {
+        var inputs: Set<Dependency> = [.clock, .site, .list(.promotion)]
+        for promotion in catalog.promotions {
+            inputs.insert(.record(.promotion, promotion.slug))
+            for brand in promotion.brands { inputs.insert(.record(.brand, brand)) }
+            for slug in promotion.products {
+                inputs.insert(.record(.product, slug))
+                if let product = catalog.productBySlug[slug] { inputs.insert(.record(.brand, product.brand)) }
+            }
+        }
+        return inputs
+    }
+
+    /// Every product with its brand's title and any active discount.
+    private func productFeedDependencies() -> Set<Dependency> {
+        var inputs: Set<Dependency> = [.clock, .site, .list(.product), .list(.brand), .list(.promotion)]
+        for product in catalog.products { inputs.insert(.record(.product, product.slug)) }
+        for brand in catalog.brands { inputs.insert(.record(.brand, brand.slug)) }
+        for promotion in catalog.promotions { inputs.insert(.record(.promotion, promotion.slug)) }
+        return inputs
+    }
+}

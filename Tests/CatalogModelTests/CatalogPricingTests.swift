@@ -1,0 +1,61 @@
+import CatalogModel
+import Foundation
+import Testing
+
+@Suite struct CatalogPricingTests {
+    static func date(_ text: String) -> Timestamp { try! Timestamp.parse(text).get() }
+    static let location = SourceLocation(path: "test")
+
+    static func promotion(_ slug: String, starts: String, ends: String? = nil, brands: [String] = [], products: [String] = [], percent: Decimal?)
+        -> Promotion
+    {
+        Promotion(
+            slug: Slug(slug)!, title: slug, starts: date(starts), ends: ends.map(date), brands: brands.compactMap(Slug.init),
+            products: products.compactMap(Slug.init), discountPercent: percent, source: location)
+    }
+
+    static let serum = Product(
+        slug: Slug("serum")!, sku: "S-1", name: "Serum", brand: Slug("acme")!,
+        price: Money(minorUnits: 4000, currency: .usd), source: location)
+    static let cream = Product(
+        slug: Slug("cream")!, sku: "C-1", name: "Cream", brand: Slug("other")!,
+        price: Money(minorUnits: 1000, currency: .usd), source: location)
+
+    static let catalog = Catalog(
+        site: Site(title: "T", baseURL: "https://t.example/", currency: .usd),
+        brands: [
+            Brand(slug: Slug("acme")!, title: "Acme", source: location),
+            Brand(slug: Slug("other")!, title: "Other", source: location),
+        ],
+        products: [serum, cream],
+        promotions: [
+            promotion("brand-10", starts: "2026-01-01", brands: ["acme"], percent: 10),
+            promotion("product-25", starts: "2026-03-01", ends: "2026-04-01", products: ["serum"], percent: 25),
+            promotion("upcoming-50", starts: "2026-12-01", brands: ["acme"], percent: 50),
+            promotion("expired-40", starts: "2025-01-01", ends: "2025-12-31", products: ["serum"], percent: 40),
+            promotion("no-discount", starts: "2026-01-01", brands: ["acme", "other"], percent: nil),
+            promotion("tie-a", starts: "2026-02-01", products: ["cream"], percent: 20),
+            promotion("tie-b", starts: "2026-02-02", products: ["cream"], percent: 20),
+        ], pages: [])
+
+    @Test func largestActiveDiscountWins() {
+        let march = Self.date("2026-03-15").date
+        #expect(Self.catalog.bestActiveDiscount(for: Self.serum, at: march)?.slug.rawValue == "product-25")
+        #expect(Self.catalog.salePrice(for: Self.serum, at: march) == Money(minorUnits: 3000, currency: .usd))
+        // After the product promotion ends, the brand one applies.
+        let may = Self.date("2026-05-01").date
+        #expect(Self.catalog.bestActiveDiscount(for: Self.serum, at: may)?.slug.rawValue == "brand-10")
+        #expect(Self.catalog.salePrice(for: Self.serum, at: may) == Money(minorUnits: 3600, currency: .usd))
+    }
+
+    @Test func upcomingExpiredAndUndiscountedPromotionsDoNotApply() {
+        #expect(Self.catalog.bestActiveDiscount(for: Self.serum, at: Self.date("2025-06-01").date)?.slug.rawValue == "expired-40")
+        #expect(Self.catalog.bestActiveDiscount(for: Self.serum, at: Self.date("2025-12-31").date) == nil)
+        #expect(Self.catalog.salePrice(for: Self.cream, at: Self.date("2026-01-15").date) == nil)
+    }
+
+    @Test func equalDiscountsGoToThePromotionListedFirst() {
+        // Newest start first: tie-b (2 Feb) before tie-a (1 Feb).
+        #expect(Self.catalog.bestActiveDiscount(for: Self.cream, at: Self.date("2026-02-10").date)?.slug.rawValue == "tie-b")
+    }
+}

@@ -1,0 +1,58 @@
+import CatalogModel
+import Testing
+
+@Suite struct MoneyTests {
+    @Test func parsesDecimalsIntoMinorUnits() throws {
+        #expect(try Money.parse("32.00", currency: .usd).get().minorUnits == 3200)
+        #expect(try Money.parse("32.5", currency: .usd).get().minorUnits == 3250)
+        #expect(try Money.parse("7", currency: .usd).get().minorUnits == 700)
+        #expect(try Money.parse("0", currency: .usd).get().minorUnits == 0)
+        let yen = Currency(code: "JPY")!
+        #expect(try Money.parse("1200", currency: yen).get().minorUnits == 1200)
+        let dinar = Currency(code: "KWD")!
+        #expect(try Money.parse("1.125", currency: dinar).get().minorUnits == 1125)
+    }
+
+    @Test func rejectsWhatIsNotADecimalAmountWithAHint() {
+        #expect(Money.parse("free", currency: .usd) == .failure(.notDecimal("free")))
+        #expect(MoneyError.notDecimal("free").description == "\"free\" is not a decimal amount; write e.g. 12.50")
+        #expect(Money.parse("1e3", currency: .usd) == .failure(.notDecimal("1e3")))
+        #expect(Money.parse("12.", currency: .usd) == .failure(.notDecimal("12.")))
+        #expect(Money.parse("-3", currency: .usd) == .failure(.negative("-3")))
+    }
+
+    @Test func rejectsMoreFractionDigitsThanTheCurrencyHas() {
+        let yen = Currency(code: "JPY")!
+        #expect(Money.parse("3.999", currency: .usd) == .failure(.tooManyFractionDigits("3.999", .usd)))
+        #expect(Money.parse("100.5", currency: yen) == .failure(.tooManyFractionDigits("100.5", yen)))
+        #expect(MoneyError.tooManyFractionDigits("100.5", yen).description.contains("write e.g. 1200"))
+    }
+
+    @Test func formatsForTheLocale() {
+        let price = Money(minorUnits: 350, currency: .usd)
+        #expect(price.formatted(locale: "en_US", per: "ea") == "$ 3.50/ea")
+        #expect(Money(minorUnits: 123_456_789, currency: .usd).formatted(locale: "en_US") == "$ 1,234,567.89")
+        #expect(Money(minorUnits: 1200, currency: Currency(code: "JPY")!).formatted(locale: "ja_JP") == "¥ 1,200")
+        #expect(Money(minorUnits: 350, currency: Currency(code: "EUR")!).formatted(locale: "de_DE") == "3,50 €")
+    }
+
+    @Test func decimalStringKeepsEveryMinorDigit() {
+        #expect(Money(minorUnits: 5, currency: .usd).decimalString == "0.05")
+        #expect(Money(minorUnits: 3200, currency: .usd).decimalString == "32.00")
+        #expect(Money(minorUnits: 1200, currency: Currency(code: "JPY")!).decimalString == "1200")
+    }
+}
+
+@Suite struct CurrencyTests {
+    @Test func knowsMinorUnitsOfISOCodes() {
+        #expect(Currency(code: "USD")?.minorUnits == 2)
+        #expect(Currency(code: "JPY")?.minorUnits == 0)
+        #expect(Currency(code: "BHD")?.minorUnits == 3)
+        #expect(Currency(code: "XYZ") == nil)
+    }
+
+    @Test func suggestsUpperCase() {
+        #expect(Currency.problem(with: "usd")?.contains("write \"USD\"") == true)
+        #expect(Currency.problem(with: "EUR") == nil)
+    }
+}

@@ -1,0 +1,122 @@
+import CatalogModel
+import Foundation
+import Testing
+
+@Suite struct SlugTests {
+    @Test func acceptsLowercaseDigitsAndInnerDashes() {
+        #expect(Slug("night-serum-2") != nil)
+        #expect(Slug("a") != nil)
+        #expect(Slug(String(repeating: "a", count: 64)) != nil)
+    }
+
+    @Test func rejectsEverythingElseWithASuggestion() {
+        #expect(Slug("Night Serum") == nil)
+        #expect(Slug.problem(with: "Night Serum")?.contains("e.g. \"night-serum\"") == true)
+        #expect(Slug("-night") == nil)
+        #expect(Slug("night-") == nil)
+        #expect(Slug("") == nil)
+        #expect(Slug(String(repeating: "a", count: 65)) == nil)
+        #expect(Slug("crème") == nil)
+        #expect(Slug.suggestion(for: "Crème Fraîche") == "creme-fraiche")
+    }
+}
+
+@Suite struct FoldingTests {
+    @Test func foldsCaseAndAccents() {
+        #expect("Estée Lauder".folded() == "estee lauder")
+        #expect("CRÈME FRAÎCHE".folded() == "creme fraiche")
+        #expect("Straße".folded() == "strasse")
+    }
+}
+
+@Suite struct GTINTests {
+    @Test func acceptsValidCheckDigits() {
+        #expect(GTIN.problem(with: "0012345678905") == nil)
+        #expect(GTIN.problem(with: "4006381333931") == nil)
+        #expect(GTIN.problem(with: "96385074") == nil)
+    }
+
+    @Test func rejectsWrongCheckDigitsAndLengths() {
+        #expect(GTIN.problem(with: "0012345678904")?.contains("check digit 4") == true)
+        #expect(GTIN.problem(with: "12345") != nil)
+        #expect(GTIN.problem(with: "00123456789O5") != nil)
+    }
+}
+
+@Suite struct TimestampTests {
+    @Test func parsesDatesAndDateTimesInUTC() throws {
+        let day = try Timestamp.parse("2026-12-01").get()
+        #expect(day.date.timeIntervalSince1970 == 1_796_083_200)
+        #expect(day.hasTime == false)
+        #expect(try Timestamp.parse("2026-12-01T12:00:00Z").get().date.timeIntervalSince1970 == 1_796_126_400)
+        #expect(try Timestamp.parse("2026-12-01T14:00:00+02:00").get().date.timeIntervalSince1970 == 1_796_126_400)
+        #expect(try Timestamp.parse("2026-12-01 12:00").get().date.timeIntervalSince1970 == 1_796_126_400)
+    }
+
+    @Test func rejectsImpossibleDates() {
+        for text in ["2026-02-30", "2026-13-01", "01/12/2026", "2026-12-01T25:00", "tomorrow"] {
+            #expect(throws: FieldError.self, "\(text)") { try Timestamp.parse(text).get() }
+        }
+        #expect(throws: Never.self) { try Timestamp.parse("2028-02-29").get() }
+    }
+
+    @Test func formatsRFC822WithANumericZone() throws {
+        let date = try Timestamp.parse("2026-12-24T09:05:00Z").get().date
+        #expect(Timestamp.rfc822(date) == "Thu, 24 Dec 2026 09:05:00 +0000")
+        #expect(Timestamp.rfc3339(date) == "2026-12-24T09:05:00Z")
+    }
+}
+
+@Suite struct PromotionStatusTests {
+    func promotion(starts: String, ends: String?) throws -> Promotion {
+        try Promotion(
+            slug: Slug("p")!, title: "P", starts: Timestamp.parse(starts).get(),
+            ends: ends.map { try Timestamp.parse($0).get() }, source: SourceLocation(path: "p.md"))
+    }
+
+    @Test func isActiveFromStartsUntilJustBeforeEnds() throws {
+        let p = try promotion(starts: "2026-11-15", ends: "2026-12-26")
+        #expect(p.status(at: try Timestamp.parse("2026-11-14T23:59:59Z").get().date) == .upcoming)
+        #expect(p.status(at: try Timestamp.parse("2026-11-15").get().date) == .active)
+        #expect(p.status(at: try Timestamp.parse("2026-12-25T23:59:59Z").get().date) == .active)
+        #expect(p.status(at: try Timestamp.parse("2026-12-26").get().date) == .expired)
+    }
+
+    @Test func withoutEndsNeverExpires() throws {
+        let p = try promotion(starts: "2026-01-01", ends: nil)
+        #expect(p.status(at: try Timestamp.parse("2099-01-01").get().date) == .active)
+    }
+}
+
+@Suite struct SuggestionTests {
+    @Test func findsTheClosestKnownKey() {
+        #expect(FieldReader.closest(to: "prcie", among: ["price", "name", "sku"]) == "price")
+        #expect(FieldReader.closest(to: "pricUnit", among: ["price", "priceUnit"]) == "priceUnit")
+        #expect(FieldReader.closest(to: "zzzzzz", among: ["price", "name"]) == nil)
+        #expect(FieldReader.editDistance("prcie", "price") == 1)
+    }
+}
+
+@Suite struct SiteTests {
+    @Test func buildsLinksUnderABasePath() {
+        let site = Site(
+            title: "T", baseURL: "https://example.com/shop/", currency: .usd, checkoutURL: "https://pay.example.com")
+        #expect(site.basePath == "/shop/")
+        #expect(site.absoluteURL("products/x/") == "https://example.com/shop/products/x/")
+        #expect(site.buyURL(sku: "ORG-1") == "https://pay.example.com/cart/ORG-1:1")
+        #expect(Site(title: "T", baseURL: "https://example.com/", currency: .usd).buyURL(sku: "A") == nil)
+    }
+}
+
+@Suite struct JSONValueTests {
+    @Test func writesSortedCompactJSON() {
+        let value: JSONValue = ["b": .int(1), "a": ["x", .bool(true), .null], "c": .number("32.00")]
+        #expect(value.encoded() == #"{"a":["x",true,null],"b":1,"c":32.00}"#)
+    }
+
+    @Test func escapesForStringsAndScripts() {
+        let value: JSONValue = .string("a\"b\\c\n</script>&\u{1}")
+        #expect(value.encoded() == #""a\"b\\c\n</script>&\u0001""#)
+        #expect(value.encoded(scriptSafe: true) == #""a\"b\\c\n\u003c/script\u003e\u0026\u0001""#)
+    }
+}

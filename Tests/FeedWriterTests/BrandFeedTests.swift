@@ -1,0 +1,58 @@
+import CatalogModel
+import FeedWriter
+import Foundation
+import Testing
+
+@Suite struct BrandFeedTests {
+    let catalog = Fixtures.sampleShop
+    let jobs = Fixtures.writer().jobs()
+    let base = "https://beauty-and-me.example.com/"
+
+    func items(_ brand: String) throws -> [String] {
+        try ParsedXML(#require(Fixtures.render(jobs, "feeds/brands/\(brand).xml"))).strings("//item/guid")
+    }
+
+    @Test func everyBrandHasAFeedEvenWithoutPromotions() throws {
+        #expect(catalog.brands.count == 7)
+        for brand in catalog.brands {
+            let xml = try ParsedXML(#require(Fixtures.render(jobs, "feeds/brands/\(brand.slug).xml")))
+            #expect(xml.string("/rss/channel/link") == base + "brands/\(brand.slug)/")
+            #expect(xml.string("/rss/channel/atom:link/@href") == base + "feeds/brands/\(brand.slug).xml")
+            #expect(xml.string("/rss/channel/title")?.contains(brand.title) == true)
+        }
+        #expect(try items("nude-skincare").isEmpty)
+    }
+
+    @Test func listsPromotionsNamingTheBrandOrOneOfItsProducts() throws {
+        // origins-15-off names the brand; xmas-10-off names its ginzing-eye-cream.
+        #expect(try items("origins") == [base + "promotions/xmas-10-off/", base + "promotions/origins-15-off/"])
+        // valentines-glow-week (upcoming) names the brand; xmas-10-off two of its products.
+        #expect(try items("lencome") == [base + "promotions/valentines-glow-week/", base + "promotions/xmas-10-off/"])
+        // Only the expired summer-sun-care names Aven products.
+        #expect(try items("aven").isEmpty)
+    }
+
+    @Test func matchesTheMembershipRuleForEveryBrand() throws {
+        for brand in catalog.brands {
+            let expected = catalog.promotions.filter { promotion in
+                promotion.status(at: Fixtures.sampleClock) != .expired
+                    && (promotion.brands.contains(brand.slug)
+                        || promotion.products.contains { catalog.productBySlug[$0]?.brand == brand.slug })
+            }.map { base + "promotions/\($0.slug)/" }
+            #expect(try items(brand.slug.rawValue) == expected, "feed of \(brand.slug)")
+        }
+    }
+
+    @Test func dropsAPromotionOnceItEnds() throws {
+        let catalog = Catalog(
+            site: Fixtures.site, brands: [Fixtures.brand("acme", "Acme")],
+            products: [Fixtures.product("widget", brand: "acme", price: 100)],
+            promotions: [
+                Fixtures.promotion("running", starts: "2026-01-01", ends: "2026-02-01", products: ["widget"]),
+                Fixtures.promotion("over", starts: "2025-01-01", ends: "2026-01-10", brands: ["acme"]),
+            ], pages: [])
+        let atEnd = Fixtures.writer(catalog, now: Fixtures.date("2026-01-10T00:00:00Z").date).jobs()
+        let xml = try ParsedXML(#require(Fixtures.render(atEnd, "feeds/brands/acme.xml")))
+        #expect(xml.strings("//item/title") == ["running"])  // `ends` itself is already expired
+    }
+}

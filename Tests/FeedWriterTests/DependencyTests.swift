@@ -1,0 +1,41 @@
+import CatalogModel
+import FeedWriter
+import Foundation
+import Testing
+
+/// Incremental builds re-render a file only when one of its declared inputs changes.
+@Suite struct DependencyTests {
+    let catalog = Fixtures.sampleShop
+    let jobs = Fixtures.writer().jobs()
+
+    func dependencies(_ path: String) throws -> Set<Dependency> {
+        try #require(jobs.first { $0.path == path }).dependencies
+    }
+
+    @Test func promotionFeedsFollowTheClockAndEveryPromotion() throws {
+        for path in ["feeds/promotions.xml", "feeds/promotions.json", "feeds/brands/aven.xml"] {
+            let inputs = try dependencies(path)
+            #expect(!inputs.contains(.everything))
+            #expect(inputs.isSuperset(of: [.clock, .site, .list(.promotion)]))
+            for promotion in catalog.promotions { #expect(inputs.contains(.record(.promotion, promotion.slug))) }
+            // Category titles come from brands named through products.
+            #expect(inputs.contains(.record(.product, Fixtures.slug("ginzing-eye-cream"))))
+            #expect(inputs.contains(.record(.brand, Fixtures.slug("origins"))))
+            #expect(!inputs.contains(.template("layout")))
+        }
+        #expect(try dependencies("feeds/brands/nude-skincare.xml").contains(.record(.brand, Fixtures.slug("nude-skincare"))))
+    }
+
+    @Test func productFeedFollowsEveryProductBrandAndPromotion() throws {
+        let inputs = try dependencies("feeds/products.xml")
+        #expect(inputs.isSuperset(of: [.clock, .site, .list(.product)]))
+        for product in catalog.products { #expect(inputs.contains(.record(.product, product.slug))) }
+        for brand in catalog.brands { #expect(inputs.contains(.record(.brand, brand.slug))) }
+        #expect(!inputs.contains(.list(.page)))
+    }
+
+    @Test func robotsFollowsOnlyTheSite() throws {
+        let robots = try #require(Fixtures.writer().sitemapJobs(pagePaths: ["index.html"]).first { $0.path == "robots.txt" })
+        #expect(robots.dependencies == [.site])
+    }
+}

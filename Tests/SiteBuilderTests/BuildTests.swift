@@ -1,0 +1,150 @@
+import CatalogModel
+import Foundation
+import SiteBuilder
+import Testing
+import VitrineTestSupport
+
+func buildOptions(_ fixture: ShopFixture, output: URL? = nil, strict: Bool = false) -> BuildOptions {
+    BuildOptions(
+        contentFolder: fixture.content, templatesFolder: ShopFixture.templates, outputFolder: output ?? fixture.output,
+        clock: ShopFixture.clock, strict: strict)
+}
+
+@Suite struct BuildTests {
+    @Test func twoBuildsAreByteIdentical() throws {
+        let fixture = try ShopFixture()
+        defer { fixture.cleanUp() }
+        let second = fixture.root.appendingPathComponent("Second")
+        #expect(SiteBuilder.build(buildOptions(fixture)).succeeded)
+        #expect(SiteBuilder.build(buildOptions(fixture, output: second)).succeeded)
+        let a = ShopFixture.snapshot(of: fixture.output)
+        let b = ShopFixture.snapshot(of: second)
+        #expect(a.count > 10)
+        #expect(a == b)
+    }
+
+    @Test func aFailingBuildLeavesThePreviousOutputExactlyAsItWas() throws {
+        let fixture = try ShopFixture()
+        defer { fixture.cleanUp() }
+        #expect(SiteBuilder.build(buildOptions(fixture)).succeeded)
+        try fixture.write("stale", to: "Output/README.md")
+        let before = ShopFixture.snapshot(of: fixture.output)
+        try fixture.write("---\nsku: B-1\nname: Broken\nbrand: origins\nprice: free\n---\n", to: "Content/products/broken.md")
+        let report = SiteBuilder.build(buildOptions(fixture))
+        #expect(!report.succeeded)
+        #expect(report.diagnostics.contains { $0.description.hasPrefix("Content/products/broken.md:5:8: error: price:") })
+        #expect(ShopFixture.snapshot(of: fixture.output) == before)
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: fixture.root.path).filter { $0.contains("vitrine-") }
+        #expect(leftovers.isEmpty, "no staging folder is left behind: \(leftovers)")
+    }
+
+    @Test func warningsFailTheBuildOnlyWhenStrict() throws {
+        let fixture = try ShopFixture(changes: ["pages/about.md": "---\ntitle: About\nsubtitle: x\n---\n"])
+        defer { fixture.cleanUp() }
+        let lenient = SiteBuilder.build(buildOptions(fixture))
+        #expect(lenient.succeeded)
+        #expect(lenient.diagnostics.warningCount == 1)
+        let strict = SiteBuilder.build(buildOptions(fixture, strict: true))
+        #expect(!strict.succeeded)
+        #expect(strict.diagnostics.errorCount == 1)
+    }
+
+    @Test func aSuccessfulBuildReplacesTheOutputAndKeepsItsReadme() throws {
+        let fixture = try ShopFixture()
+        defer { fixture.cleanUp() }
+        try fixture.write("# Output\n", to: "Output/README.md")
+        try fixture.write("old", to: "Output/products/gone/index.html")
+        let report = SiteBuilder.build(buildOptions(fixture))
+        #expect(report.succeeded)
+        let files = ShopFixture.snapshot(of: fixture.output)
+        #expect(files["README.md"] == Data("# Output\n".utf8))
+        #expect(files["products/gone/index.html"] == nil, "pages of deleted products disappear")
+        #expect(files["images/night-serum.png"] == Data("PNG".utf8))
+        #expect(files["style.css"] != nil)
+        #expect(report.pageCount == files.keys.count { $0.hasSuffix(".html") })
+    }
+
+    @Test func summaryLineCountsPagesAndFeeds() {
+        var report = BuildReport(succeeded: true, diagnostics: [], contentFileCount: 3)
+        report.pageCount = 10_304
+        report.feedCount = 7
+        report.duration = 0.8312
+        #expect(report.summary == "Built 10,304 pages, 7 feeds in 0.8 s")
+    }
+
+    @Test func theClockComesFromTheOptionThenSourceDateEpoch() throws {
+        let fromOption = try BuildClock.resolve(option: "2026-12-01T12:00:00Z", environment: ["SOURCE_DATE_EPOCH": "0"]).get()
+        #expect(fromOption == ShopFixture.clock)
+        let fromEnvironment = try BuildClock.resolve(option: nil, environment: ["SOURCE_DATE_EPOCH": "1796126400"]).get()
+        #expect(fromEnvironment == ShopFixture.clock)
+        #expect(throws: FieldError.self) { try BuildClock.resolve(option: nil, environment: ["SOURCE_DATE_EPOCH": "soon"]).get() }
+    }
+}
+
+@Suite struct BuiltSiteTests {
+    /// Builds the fixture shop once per test and returns the output files.
+    func built() throws -> [String: Data] {
+        let fixture = try ShopFixture()
+        defer { fixture.cleanUp() }
+        #expect(SiteBuilder.build(buildOptions(fixture)).succeeded)
+        return ShopFixture.snapshot(of: fixture.output)
+    }
+
+    @Test func everyPageParsesWithoutErrorsInLibxml2() throws {
+        let files = try built()
+        let pages = files.filter { $0.key.hasSuffix(".html") }
+        #expect(pages.count >= 15)
+        for (path, data) in pages.sorted(by: { $0.key < $1.key }) {
+            let errors = HTMLChecker.errors(in: String(decoding: data, as: UTF8.self))
+            #expect(errors.isEmpty, "\(path): \(errors)")
+        }
+    }
+
+    @Test func theCheckerReallyFindsErrors() {
+        #expect(!HTMLChecker.errors(in: "<!DOCTYPE html><html><body><p>x</b><blink>y</blink></body></html>").isEmpty)
+    }
+
+    @Test func everyLocalLinkAndAssetResolvesUnderABasePath() throws {
+        let files = try built()
+        let pattern = try NSRegularExpression(pattern: #"(?:href|src)="([^"]*)""#)
+        var checked = 0
+        for (path, data) in files where path.hasSuffix(".html") && path != "404.html" {
+            let html = String(decoding: data, as: UTF8.self)
+            for match in pattern.matches(in: html, range: NSRange(html.startIndex..., in: html)) {
+                let link = String(html[Range(match.range(at: 1), in: html)!])
+                if link.hasPrefix("http://") || link.hasPrefix("https://") || link.hasPrefix("#") { continue }
+                let base = URL(fileURLWithPath: "/site/" + path)
+                var target = URL(fileURLWithPath: link, relativeTo: base.deletingLastPathComponent()).standardizedFileURL.path
+                if target == "/site" { target = "/site/" }
+                #expect(target.hasPrefix("/site/"), "\(path): \(link) leaves the site")
+                target = String(target.dropFirst("/site/".count))
+                if link.hasSuffix("/") || link.isEmpty || link == "./" { target += target.isEmpty ? "index.html" : "/index.html" }
+                #expect(files[target] != nil, "\(path): \(link) → \(target) does not exist")
+                checked += 1
+            }
+        }
+        #expect(checked > 100)
+    }
+
+    @Test func pagesMakeNoExternalRequests() throws {
+        let files = try built()
+        for (path, data) in files where path.hasSuffix(".html") {
+            let html = String(decoding: data, as: UTF8.self)
+            #expect(!html.contains("src=\"http"), "\(path) loads a remote resource")
+            #expect(!html.contains("rel=\"stylesheet\" href=\"http"), "\(path) loads a remote stylesheet")
+        }
+    }
+
+    @Test func pagesAreAccessibleLandmarksAndLanguage() throws {
+        let files = try built()
+        for (path, data) in files where path.hasSuffix(".html") {
+            let html = String(decoding: data, as: UTF8.self)
+            #expect(html.contains("<html lang=\"en-US\">"), "\(path)")
+            #expect(html.contains("<main id=\"main\""), "\(path)")
+            #expect(html.contains("<nav aria-label=\"Main\">"), "\(path)")
+            #expect(html.contains("name=\"viewport\""), "\(path)")
+            let images = html.components(separatedBy: "<img ").dropFirst()
+            #expect(images.allSatisfy { $0.prefix(while: { $0 != ">" }).contains("alt=") }, "\(path): an image has no alt")
+        }
+    }
+}

@@ -1,0 +1,76 @@
+import CatalogModel
+import ContentLoader
+import Foundation
+import SiteBuilder
+import SiteRenderer
+import Testing
+
+/// The builder's side of the feeds: they are among the output jobs, the sitemap covers every
+/// page, and pages announce their feeds.
+@Suite struct FeedOutputTests {
+    static let repository = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let clock = try! Timestamp.parse("2026-12-01T12:00:00Z").get().date
+
+    static let jobs: [OutputJob] = {
+        let catalog = ContentLoader(contentFolder: repository.appendingPathComponent("Content")).load().catalog!
+        let templates = TemplateLibrary.load(from: repository.appendingPathComponent("Templates")).library!
+        return SiteBuilder.outputJobs(catalog: catalog, templates: templates, now: clock)
+    }()
+
+    func html(_ path: String) throws -> String {
+        String(decoding: try #require(Self.jobs.first { $0.path == path }).render(), as: UTF8.self)
+    }
+
+    @Test func feedsAreOutputJobsCountedAsFeeds() {
+        let feeds = Self.jobs.filter { $0.category == .feed }.map(\.path)
+        #expect(feeds.count == 10)  // promotions RSS + JSON, products, 7 brands
+        #expect(feeds.contains("feeds/promotions.xml"))
+        #expect(feeds.contains("feeds/promotions.json"))
+        #expect(feeds.contains("feeds/products.xml"))
+        #expect(feeds.contains("feeds/brands/origins.xml"))
+        #expect(Self.jobs.contains { $0.path == "sitemap.xml" && $0.category == .data })
+        #expect(Self.jobs.contains { $0.path == "robots.txt" && $0.category == .data })
+        #expect(Set(Self.jobs.map(\.path)).count == Self.jobs.count)
+    }
+
+    @Test func sitemapListsEveryPageButTheNotFoundPage() throws {
+        let sitemap = try html("sitemap.xml")
+        let pages = Self.jobs.filter { $0.category == .page && $0.path != "404.html" }
+        #expect(sitemap.components(separatedBy: "<loc>").count - 1 == pages.count)
+        #expect(sitemap.contains("<loc>https://beauty-and-me.example.com/brands/origins/page/2/</loc>"))
+        #expect(!sitemap.contains("404"))
+    }
+
+    @Test func homeAndPromotionsPagesLinkThePromotionFeeds() throws {
+        let home = try html("index.html")
+        #expect(home.contains(#"<link rel="alternate" type="application/rss+xml" title="Promotions (RSS)" href="feeds/promotions.xml">"#))
+        #expect(home.contains(#"<link rel="alternate" type="application/feed+json" title="Promotions (JSON Feed)" href="feeds/promotions.json">"#))
+        let promotions = try html("promotions/index.html")
+        #expect(promotions.contains(#"type="application/rss+xml" title="Promotions (RSS)" href="../feeds/promotions.xml">"#))
+    }
+
+    @Test func brandPagesLinkTheirBrandFeed() throws {
+        #expect(try html("brands/origins/index.html").contains(
+            #"<link rel="alternate" type="application/rss+xml" title="Origins promotions (RSS)" href="../../feeds/brands/origins.xml">"#))
+        #expect(try html("brands/origins/page/2/index.html").contains(#"href="../../../../feeds/brands/origins.xml""#))
+        #expect(try !html("products/ginzing-eye-cream/index.html").contains("rel=\"alternate\""))
+    }
+
+    @Test func buildWritesTheFeedsAndCountsThem() throws {
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent("vitrine-feeds-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: output) }
+        let report = SiteBuilder.build(BuildOptions(
+            contentFolder: Self.repository.appendingPathComponent("Content"),
+            templatesFolder: Self.repository.appendingPathComponent("Templates"), outputFolder: output, clock: Self.clock))
+        #expect(report.succeeded)
+        #expect(report.feedCount == 10)
+        #expect(report.summary.contains("10 feeds"))
+        let feed = try String(contentsOf: output.appendingPathComponent("feeds/promotions.xml"), encoding: .utf8)
+        // Enclosure lengths are the image files' sizes.
+        let size = try FileManager.default.attributesOfItem(
+            atPath: Self.repository.appendingPathComponent("Content/images/promotions/xmas-10-off.png").path)[.size] as! NSNumber
+        #expect(feed.contains(#"xmas-10-off.png" length="\#(size.intValue)" type="image/png"/>"#))
+        #expect(FileManager.default.fileExists(atPath: output.appendingPathComponent("robots.txt").path))
+    }
+}

@@ -1,0 +1,58 @@
+import CatalogModel
+import Foundation
+import SiteRenderer
+import Testing
+import VitrineTestSupport
+
+@Suite struct TemplateLibraryTests {
+    func themeCopy(_ changes: [String: String]) throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("vitrine-theme-\(UUID().uuidString)")
+        try FileManager.default.copyItem(at: ShopFixture.templates, to: folder)
+        for (name, text) in changes {
+            try Data(text.utf8).write(to: folder.appendingPathComponent(name))
+        }
+        return folder
+    }
+
+    @Test func theDefaultThemeLoads() throws {
+        let result = TemplateLibrary.load(from: ShopFixture.templates)
+        #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
+        #expect(result.library?.staticFiles.contains("style.css") == true)
+    }
+
+    @Test func aSyntaxErrorIsReportedAtItsLine() throws {
+        let folder = try themeCopy(["page.mustache": "{{<layout}}\n{{$main}}\n{{#title}}\n{{/main}}\n{{/layout}}\n"])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = TemplateLibrary.load(from: folder)
+        #expect(result.library == nil)
+        let diagnostic = try #require(result.diagnostics.first)
+        #expect(diagnostic.location.path.hasSuffix("/page.mustache"))
+        #expect(diagnostic.location.line == 4)
+        #expect(diagnostic.severity == .error)
+    }
+
+    @Test func aPartialThatNamesNoTemplateIsAnError() throws {
+        let folder = try themeCopy(["page.mustache": "{{<layout}}{{$main}}\n\n  {{>partials/breadcrumb}}{{/main}}{{/layout}}"])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = TemplateLibrary.load(from: folder)
+        let diagnostic = try #require(result.diagnostics.first)
+        #expect(diagnostic.description.hasSuffix("/page.mustache:3:3: error: partial `partials/breadcrumb` is not a template in this folder; did you mean `partials/breadcrumbs`?"))
+    }
+
+    @Test func aMissingPageTemplateIsAnError() throws {
+        let folder = try themeCopy([:])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.removeItem(at: folder.appendingPathComponent("product.mustache"))
+        let result = TemplateLibrary.load(from: folder)
+        #expect(result.diagnostics.contains { $0.message.contains("missing template product.mustache") })
+    }
+}
+
+@Suite struct RoutesTests {
+    @Test func relativeRootClimbsOneLevelPerFolder() {
+        #expect(Routes.relativeRoot(ofFile: "index.html") == "")
+        #expect(Routes.relativeRoot(ofFile: "products/x/index.html") == "../../")
+        #expect(Routes.relativeRoot(ofFile: "brands/x/page/2/index.html") == "../../../../")
+        #expect(Routes.file(for: Routes.brand(Slug("x")!, page: 2)) == "brands/x/page/2/index.html")
+    }
+}

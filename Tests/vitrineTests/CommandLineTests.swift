@@ -1,0 +1,123 @@
+import Foundation
+import Testing
+import VitrineTestSupport
+
+/// Runs the real `vitrine` binary, as a user or CI would.
+struct Run {
+    var status: Int32
+    var stdout: String
+    var stderr: String
+}
+
+func vitrine(_ arguments: [String], environment: [String: String] = [:], in folder: URL? = nil) throws -> Run {
+    let products = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+    var binary = products.appendingPathComponent("vitrine")
+    if !FileManager.default.fileExists(atPath: binary.path) {
+        binary = ShopFixture.repositoryRoot.appendingPathComponent(".build/debug/vitrine")
+    }
+    let process = Process()
+    process.executableURL = binary
+    process.arguments = arguments
+    var env = ProcessInfo.processInfo.environment
+    env.removeValue(forKey: "CI")
+    env.removeValue(forKey: "SOURCE_DATE_EPOCH")
+    for (key, value) in environment { env[key] = value }
+    process.environment = env
+    if let folder { process.currentDirectoryURL = folder }
+    let out = Pipe()
+    let err = Pipe()
+    process.standardOutput = out
+    process.standardError = err
+    try process.run()
+    let outData = out.fileHandleForReading.readDataToEndOfFile()
+    let errData = err.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return Run(
+        status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+        stderr: String(decoding: errData, as: UTF8.self))
+}
+
+@Suite struct CommandLineTests {
+    func args(_ fixture: ShopFixture, _ command: String, _ extra: [String] = []) -> [String] {
+        var list = [command, "--content", fixture.content.path, "--templates", ShopFixture.templates.path]
+        if command == "build" { list += ["--output", fixture.output.path, "--clock", "2026-12-01T12:00:00Z"] }
+        return list + extra
+    }
+
+    @Test func buildSaysWhatItDidInOneLine() throws {
+        let fixture = try ShopFixture()
+        defer { fixture.cleanUp() }
+        let run = try vitrine(args(fixture, "build"))
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.range(of: #"^Built \d+ pages, \d+ feeds? in \d+\.\d s\n$"#, options: .regularExpression) != nil, "\(run.stdout)")
+        #expect(run.stderr.isEmpty)
+        #expect(FileManager.default.fileExists(atPath: fixture.output.appendingPathComponent("index.html").path))
+    }
+
+    @Test func quietAndCIPrintNothingOnSuccess() throws {
+        let fixture = try ShopFixture()
+        defer { fixture.cleanUp() }
+        let quiet = try vitrine(args(fixture, "build", ["--quiet"]))
+        #expect(quiet.status == 0 && quiet.stdout.isEmpty && quiet.stderr.isEmpty)
+        let ci = try vitrine(args(fixture, "build"), environment: ["CI": "true"])
+        #expect(ci.status == 0 && ci.stdout.isEmpty && ci.stderr.isEmpty)
+    }
+
+    @Test func contentErrorsExitOneWithDiagnosticsAndASummary() throws {
+        let fixture = try ShopFixture(changes: [
+            "products/bad.md": "---\nsku: B\nname: Bad\nbrand: origins\nprice: free\nprcie: 1\n---\n"
+        ])
+        defer { fixture.cleanUp() }
+        let run = try vitrine(args(fixture, "build"))
+        #expect(run.status == 1)
+        let name = fixture.content.lastPathComponent
+        #expect(run.stderr.contains("\(name)/products/bad.md:5:8: error: price: \"free\" is not a decimal amount; write e.g. 12.50\n"))
+        #expect(run.stderr.contains("\(name)/products/bad.md:6:1: warning: `prcie`: unknown key; did you mean `price`?\n"))
+        #expect(run.stderr.hasSuffix("1 error, 1 warning in 12 files\n"), "\(run.stderr)")
+        #expect(run.stdout.isEmpty)
+        #expect(!FileManager.default.fileExists(atPath: fixture.output.path))
+    }
+
+    @Test func checkValidatesWithoutWriting() throws {
+        let fixture = try ShopFixture()
+        defer { fixture.cleanUp() }
+        let run = try vitrine(args(fixture, "check"))
+        #expect(run.status == 0)
+        #expect(run.stderr == "0 errors, 0 warnings in 11 files\n")
+        #expect(!FileManager.default.fileExists(atPath: fixture.output.path))
+        let strict = try ShopFixture(changes: ["pages/about.md": "---\ntitle: A\nsubtitel: x\n---\n"])
+        defer { strict.cleanUp() }
+        #expect(try vitrine(args(strict, "check")).status == 0)
+        let failed = try vitrine(args(strict, "check", ["--strict"]))
+        #expect(failed.status == 1)
+        #expect(failed.stderr.contains("pages/about.md:3:1: error: `subtitel`: unknown key"))
+    }
+
+    @Test func usageErrorsExitSixtyFour() throws {
+        let fixture = try ShopFixture()
+        defer { fixture.cleanUp() }
+        #expect(try vitrine(["build", "--no-such-option"]).status == 64)
+        let badClock = try vitrine(args(fixture, "build", ["--clock", "yesterday"]).filter { $0 != "2026-12-01T12:00:00Z" && $0 != "--clock" } + ["--clock", "yesterday"])
+        #expect(badClock.status == 64)
+        #expect(badClock.stderr.contains("--clock: \"yesterday\" is not an ISO 8601 date"))
+    }
+
+    @Test func everyCommandHasHelpWithAnExample() throws {
+        for command in [[], ["build"], ["check"]] {
+            let run = try vitrine(command + ["--help"])
+            #expect(run.status == 0)
+            #expect(run.stdout.contains("Example"), "\(command): \(run.stdout)")
+        }
+    }
+
+    @Test func sourceDateEpochFixesTheClock() throws {
+        let fixture = try ShopFixture()
+        defer { fixture.cleanUp() }
+        var list = args(fixture, "build")
+        list.removeLast(2)
+        let run = try vitrine(list, environment: ["SOURCE_DATE_EPOCH": "1830000000"])  // 2027-12-27
+        #expect(run.status == 0)
+        let home = try String(contentsOf: fixture.output.appendingPathComponent("index.html"), encoding: .utf8)
+        #expect(!home.contains("X&#39;mas"), "by 2027-12 the X'mas promotion has ended")
+    }
+}
