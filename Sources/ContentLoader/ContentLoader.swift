@@ -192,7 +192,7 @@ public struct ContentLoader: Sendable {
 
     // MARK: Decoding one file
 
-    private func decode(_ file: ContentFile, site: Site?) -> Decoded {
+    func decode(_ file: ContentFile, site: Site?) -> Decoded {
         let fileLocation = SourceLocation(path: file.displayPath, line: 1, column: 1)
         var diagnostics: [Diagnostic] = []
         guard let data = try? Data(contentsOf: file.url) else {

@@ -1,4 +1,4 @@
-public import CatalogModel
+import CatalogModel
 import Foundation
 
 /// Files already decoded by an earlier `load`, kept by a long-running process (the preview

@@ -13,6 +13,12 @@ public enum MarkdownRenderer {
 
     private static let extensionNames = ["table", "strikethrough", "autolink", "tasklist"]
 
+    /// `cmark_parser_finish` parses the inlines, and around that the extensions switch their
+    /// characters on and off in tables every parser shares: one document finishing while another
+    /// parses its inlines loses that one's autolinks and strikethroughs. Only that step is
+    /// serialized; reading blocks and rendering HTML stay parallel.
+    private static let inlineLock = NSLock()
+
     /// Raw HTML is omitted (no `CMARK_OPT_UNSAFE`): content files cannot inject scripts into the shop.
     public static func render(_ source: String) -> RenderedMarkdown {
         guard !source.isEmpty else { return .empty }
@@ -24,7 +30,7 @@ public enum MarkdownRenderer {
             if let syntax = cmark_find_syntax_extension(name) { cmark_parser_attach_syntax_extension(parser, syntax) }
         }
         source.withCString { cmark_parser_feed(parser, $0, strlen($0)) }
-        guard let document = cmark_parser_finish(parser) else { return .empty }
+        guard let document = inlineLock.withLock({ cmark_parser_finish(parser) }) else { return .empty }
         defer { cmark_node_free(document) }
 
         let headingIDs = headingIdentifiers(in: document, options: options)

@@ -24,6 +24,9 @@ public actor PreviewSite {
     /// The inputs the latest build saw (the watcher compares new scans with it).
     public private(set) var lastScan: InputScan?
     private var wroteInPlace = false
+    /// Pages the quick path wrote since the last full pass: the full pass writes the same bytes
+    /// again, which needs no second reload.
+    private var quickPages = Set<String>()
     private var subscribers: [UUID: AsyncStream<PreviewEvent>.Continuation] = [:]
     private var eventsFinished = false
 
@@ -83,37 +86,75 @@ public actor PreviewSite {
         return state.clock
     }
 
+    /// What the watcher calls after files changed: the quick path when it applies (an edit to an
+    /// existing product or brand that moves it in no list), else a full pass. Returns true when
+    /// the quick path ran, so a full pass is still owed (for feeds and the rest).
+    public func changed(to scan: InputScan) async -> Bool {
+        let keys = lastScan.map { scan.differences(from: $0) } ?? []
+        guard hasSite, failure == nil, !keys.isEmpty else {
+            await rebuild(scan: scan)
+            return false
+        }
+        lastScan = scan
+        let builder = self.builder
+        let quick = await Self.offActor { builder.quickUpdate(changedInputs: keys) }
+        guard let quick else {
+            await rebuild(scan: scan)
+            return false
+        }
+        quickPages.formUnion(quick.renderedPaths)
+        if !quick.renderedPaths.isEmpty {
+            generation += 1
+            broadcast(.reload(generation: generation))
+        }
+        let ms = Int((quick.duration * 1000).rounded())
+        log("Updated \(quick.renderedPaths.count.formatted()) page\(quick.renderedPaths.count == 1 ? "" : "s") in \(ms) ms"
+            + (quick.renderedPaths.isEmpty ? "" : " (" + quick.renderedPaths.prefix(3).joined(separator: ", ")
+                + (quick.renderedPaths.count > 3 ? ", …" : "") + ")"))
+        return true
+    }
+
+    /// Runs synchronous work on its own thread rather than on the actor.
+    private static func offActor<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
+        await withCheckedContinuation { continuation in
+            DispatchQueue.global(qos: .userInitiated).async { continuation.resume(returning: work()) }
+        }
+    }
+
     private func build(scan: InputScan, writing: IncrementalBuilder.Writing) async -> BuildReport {
         lastScan = scan
         let builder = self.builder
         let clock = clockForBuild()
-        let report = await withCheckedContinuation { continuation in
-            DispatchQueue.global(qos: .userInitiated).async {
-                continuation.resume(returning: builder.build(clock: clock, writing: writing, scan: scan))
-            }
+        let early = EarlyReload(site: self, alreadyShown: quickPages)
+        let report = await Self.offActor {
+            builder.build(clock: clock, writing: writing, scan: scan, pagesWritten: { early.pagesWritten($0) })
         }
+        await early.finished()
         for diagnostic in report.diagnostics { log(diagnostic.description) }
         if report.succeeded {
             let recovered = failure != nil
             failure = nil
             hasSite = true
             basePath = builder.state?.basePath ?? "/"
-            let changed = !report.upToDate && (report.renderedCount > 0 || report.removedCount > 0
-                || report.fileCount - report.reusedCount > 0)
-            if changed || recovered {
+            let newPages = report.renderedPaths.contains { Self.isPage($0) && !quickPages.contains($0) }
+            let copied = report.fileCount - report.reusedCount - report.renderedCount
+            if !report.upToDate, !early.sent, recovered || newPages || report.removedCount > 0 || copied > 0 {
                 generation += 1
                 broadcast(.reload(generation: generation))
             }
+            quickPages = []
             log(describe(report))
         } else {
             failure = report.diagnostics.filter { $0.severity == .error }
-            broadcast(.failed(errors: report.diagnostics.map(\.description)))
+            broadcast(.failed(errors: report.diagnostics.map { $0.description }))
             log(hasSite
                 ? "Build failed: still serving the last good site; fix the errors above and save."
                 : "Build failed: nothing to serve yet; fix the errors above and save.")
         }
         return report
     }
+
+    static func isPage(_ path: String) -> Bool { path.hasSuffix(".html") }
 
     private func describe(_ report: BuildReport) -> String {
         let ms = Int((report.duration * 1000).rounded())
@@ -125,6 +166,15 @@ public actor PreviewSite {
         }
         if report.removedCount > 0 { line += ", removed \(report.removedCount.formatted())" }
         return line
+    }
+
+    /// Called once a build's pages are on disk: open pages reload while the feeds are still
+    /// being written. The content is valid by then, so an error overlay can go.
+    fileprivate func pagesWritten() {
+        failure = nil
+        hasSite = true
+        generation += 1
+        broadcast(.reload(generation: generation))
     }
 
     /// Events for one open page, starting with `hello`; ends when the server stops.
@@ -164,4 +214,38 @@ public actor PreviewSite {
         guard let state = builder.state else { return }
         try? BuildCache.save(state, forOutput: options.outputFolder)
     }
+}
+
+/// Sends the reload of a build as soon as its pages are written, once, unless the quick path
+/// already wrote them all.
+private final class EarlyReload: @unchecked Sendable {
+    private let site: PreviewSite
+    private let alreadyShown: Set<String>
+    private let lock = NSLock()
+    private var done = false
+
+    init(site: PreviewSite, alreadyShown: Set<String>) {
+        self.site = site
+        self.alreadyShown = alreadyShown
+    }
+
+    var sent: Bool { lock.withLock { done } }
+
+    private var task: Task<Void, Never>?
+
+    func pagesWritten(_ paths: [String]) {
+        guard paths.contains(where: { !alreadyShown.contains($0) }) else { return }
+        let site = self.site
+        lock.lock()
+        done = true
+        task = Task { await site.pagesWritten() }
+        lock.unlock()
+    }
+
+    /// Waits for the reload to have been sent, so what the build reports afterwards comes after it.
+    func finished() async {
+        await pending?.value
+    }
+
+    private var pending: Task<Void, Never>? { lock.withLock { task } }
 }

@@ -41,7 +41,7 @@ public enum BuildCache {
         guard let data = try? Data(contentsOf: location(forOutput: output)),
             let identity = identity(ofOutput: output)
         else { return nil }
-        return decode(String(decoding: data, as: UTF8.self), outputIdentity: identity)
+        return decode(data, outputIdentity: identity)
     }
 
     public static func save(_ state: BuildState, forOutput output: URL) throws {
@@ -78,7 +78,7 @@ public enum BuildCache {
         var ids: [Dependency: Int] = [:]
         var table: [String] = []
         var outputs: [String] = []
-        for (path, dependencies) in state.outputs.sorted(by: { $0.key < $1.key }) {
+        for (path, dependencies) in state.outputs.sets.sorted(by: { $0.key < $1.key }) {
             var numbers: [Int] = []
             for dependency in dependencies {
                 if let id = ids[dependency] {
@@ -103,60 +103,127 @@ public enum BuildCache {
     }
 
     static func decode(_ text: String, outputIdentity: String) -> BuildState? {
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: true)[...]
-        guard lines.first == Substring(header) else { return nil }
-        lines = lines.dropFirst()
-        var state = BuildState(
-            setting: "", clock: Date(timeIntervalSince1970: 0), basePath: "/", inputs: [:], records: [:], outputs: [:], copies: [:],
-            diagnostics: [], contentFileCount: 0, pageCount: 0, feedCount: 0)
-        var dependencies: [Int: Dependency] = [:]
-        var identityMatches = false
-        for line in lines {
-            let f = line.split(separator: "\t", omittingEmptySubsequences: false).map(unescape)
-            switch (f[0], f.count) {
-            case ("setting", 2): state.setting = f[1]
-            case ("clock", 2):
-                guard let seconds = Double(f[1]) else { return nil }
-                state.clock = Date(timeIntervalSince1970: seconds)
-            case ("output", 2): identityMatches = f[1] == outputIdentity
-            case ("base", 2): state.basePath = f[1]
-            case ("counts", 4):
-                guard let a = Int(f[1]), let b = Int(f[2]), let c = Int(f[3]) else { return nil }
-                (state.contentFileCount, state.pageCount, state.feedCount) = (a, b, c)
-            case ("i", 8):
-                guard let size = Int64(f[2]), let modified = Int64(f[3]), let changed = Int64(f[4]),
-                    let inode = UInt64(f[5]), let readAt = Int64(f[6])
-                else { return nil }
-                state.inputs[f[1]] = BuildState.InputFile(
-                    stamp: FileStamp(size: size, modified: modified, changed: changed, inode: inode), readAt: readAt,
-                    digest: f[7])
-            case ("r", 9):
-                guard let kind = RecordKind(rawValue: f[1]), let slug = Slug(f[2]) else { return nil }
-                state.records[.init(kind: kind, slug: slug)] = BuildState.RecordFacts(
-                    input: f[3], listKey: f[4], brand: Slug(f[5]),
-                    starts: Double(f[6]).map(Date.init(timeIntervalSince1970:)),
-                    ends: Double(f[7]).map(Date.init(timeIntervalSince1970:)),
-                    images: f[8].isEmpty ? [] : f[8].components(separatedBy: "\n"))
-            case ("d", 3):
-                guard let id = Int(f[1]), let dependency = decodeDependency(f[2]) else { return nil }
-                dependencies[id] = dependency
-            case ("o", 3):
-                var set = Set<Dependency>()
-                for number in f[2].split(separator: ",") {
-                    guard let id = Int(number), let dependency = dependencies[id] else { return nil }
-                    set.insert(dependency)
-                }
-                state.outputs[f[1]] = set
-            case ("c", 3): state.copies[f[1]] = f[2]
-            case ("w", 6):
-                guard let severity = Diagnostic.Severity(rawValue: f[1]), let line = Int(f[3]), let column = Int(f[4])
-                else { return nil }
-                state.diagnostics.append(Diagnostic(severity, at: SourceLocation(path: f[2], line: line, column: column), f[5]))
-            default:
-                return nil
+        decode(Data(text.utf8), outputIdentity: outputIdentity)
+    }
+
+    /// Reads the bytes directly: splitting megabytes of text into `Character`s took most of a
+    /// no-change build.
+    static func decode(_ data: Data, outputIdentity: String) -> BuildState? {
+        data.withUnsafeBytes { raw -> BuildState? in
+            let bytes = raw.bindMemory(to: UInt8.self)
+            var state = BuildState(
+                setting: "", clock: Date(timeIntervalSince1970: 0), basePath: "/", inputs: [:], records: [:],
+                outputs: OutputDependencies([:]), copies: [:], diagnostics: [], contentFileCount: 0, pageCount: 0,
+                feedCount: 0)
+            var outputIDs: [String: [Int32]] = [:]
+            var dependencies: [Dependency] = []
+            var identityMatches = false
+            var sawHeader = false
+            var ranges: [Range<Int>] = []
+            var lineStart = 0
+            func text(_ range: Range<Int>) -> String {
+                let field = String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+                return bytes[range].contains(UInt8(ascii: "\\")) ? unescape(field[...]) : field
             }
+            func integer(_ range: Range<Int>) -> Int64? {
+                guard !range.isEmpty else { return nil }
+                var value: Int64 = 0
+                var negative = false
+                for index in range {
+                    let byte = bytes[index]
+                    if index == range.lowerBound, byte == UInt8(ascii: "-") {
+                        negative = true
+                        continue
+                    }
+                    guard byte >= 48, byte <= 57 else { return nil }
+                    let (times, o1) = value.multipliedReportingOverflow(by: 10)
+                    let (sum, o2) = times.addingReportingOverflow(Int64(byte - 48))
+                    guard !o1, !o2 else { return nil }
+                    value = sum
+                }
+                return negative ? -value : value
+            }
+            while lineStart < bytes.count {
+                var lineEnd = lineStart
+                while lineEnd < bytes.count, bytes[lineEnd] != 10 { lineEnd += 1 }
+                defer { lineStart = lineEnd + 1 }
+                if lineEnd == lineStart { continue }
+                ranges.removeAll(keepingCapacity: true)
+                var fieldStart = lineStart
+                for index in lineStart..<lineEnd where bytes[index] == 9 {
+                    ranges.append(fieldStart..<index)
+                    fieldStart = index + 1
+                }
+                ranges.append(fieldStart..<lineEnd)
+                if !sawHeader {
+                    guard text(lineStart..<lineEnd) == header else { return nil }
+                    sawHeader = true
+                    continue
+                }
+                let f = ranges
+                switch (text(f[0]), f.count) {
+                case ("o", 3):
+                    var list: [Int32] = []
+                    var number = 0
+                    var digits = 0
+                    for index in f[2].lowerBound...f[2].upperBound {
+                        let byte = index < f[2].upperBound ? bytes[index] : UInt8(ascii: ",")
+                        if byte == UInt8(ascii: ",") {
+                            if f[2].isEmpty { break }
+                            guard digits > 0, number < dependencies.count else { return nil }
+                            list.append(Int32(number))
+                            number = 0
+                            digits = 0
+                        } else if byte >= 48, byte <= 57 {
+                            number = number * 10 + Int(byte - 48)
+                            digits += 1
+                        } else {
+                            return nil
+                        }
+                    }
+                    outputIDs[text(f[1])] = list
+                case ("i", 8):
+                    guard let size = integer(f[2]), let modified = integer(f[3]), let changed = integer(f[4]),
+                        let inode = integer(f[5]), let readAt = integer(f[6])
+                    else { return nil }
+                    state.inputs[text(f[1])] = BuildState.InputFile(
+                        stamp: FileStamp(size: size, modified: modified, changed: changed, inode: UInt64(bitPattern: inode)),
+                        readAt: readAt, digest: text(f[7]))
+                case ("r", 9):
+                    guard let kind = RecordKind(rawValue: text(f[1])), let slug = Slug(text(f[2])) else { return nil }
+                    let images = text(f[8])
+                    state.records[.init(kind: kind, slug: slug)] = BuildState.RecordFacts(
+                        input: text(f[3]), listKey: text(f[4]), brand: Slug(text(f[5])),
+                        starts: Double(text(f[6])).map(Date.init(timeIntervalSince1970:)),
+                        ends: Double(text(f[7])).map(Date.init(timeIntervalSince1970:)),
+                        images: images.isEmpty ? [] : images.components(separatedBy: "\n"))
+                case ("d", 3):
+                    guard integer(f[1]) == Int64(dependencies.count), let dependency = decodeDependency(text(f[2]))
+                    else { return nil }
+                    dependencies.append(dependency)
+                case ("c", 3): state.copies[text(f[1])] = text(f[2])
+                case ("setting", 2): state.setting = text(f[1])
+                case ("clock", 2):
+                    guard let seconds = Double(text(f[1])) else { return nil }
+                    state.clock = Date(timeIntervalSince1970: seconds)
+                case ("output", 2): identityMatches = text(f[1]) == outputIdentity
+                case ("base", 2): state.basePath = text(f[1])
+                case ("counts", 4):
+                    guard let a = integer(f[1]), let b = integer(f[2]), let c = integer(f[3]) else { return nil }
+                    (state.contentFileCount, state.pageCount, state.feedCount) = (Int(a), Int(b), Int(c))
+                case ("w", 6):
+                    guard let severity = Diagnostic.Severity(rawValue: text(f[1])), let line = integer(f[3]),
+                        let column = integer(f[4])
+                    else { return nil }
+                    state.diagnostics.append(Diagnostic(
+                        severity, at: SourceLocation(path: text(f[2]), line: Int(line), column: Int(column)), text(f[5])))
+                default:
+                    return nil
+                }
+            }
+            state.outputs = OutputDependencies(ids: outputIDs, table: dependencies)
+            return identityMatches ? state : nil
         }
-        return identityMatches ? state : nil
     }
 
     static func encode(_ dependency: Dependency) -> String {

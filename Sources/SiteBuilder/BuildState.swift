@@ -16,7 +16,7 @@ public struct BuildState: Sendable {
     public var inputs: [String: InputFile]
     public var records: [RecordKey: RecordFacts]
     /// Every rendered file under the output folder, by path.
-    public var outputs: [String: Set<Dependency>]
+    public var outputs: OutputDependencies
     /// Files copied as they are (images, the theme's static files): output path to input key.
     public var copies: [String: String]
     /// The warnings of the build, printed again when nothing changed.

@@ -29,10 +29,35 @@ public final class IncrementalBuilder: @unchecked Sendable {
 
     public let options: BuildOptions
     /// The last successful build's record; nil before the first.
-    public private(set) var state: BuildState?
+    public private(set) var state: BuildState? {
+        didSet { stateToken = StateToken() }
+    }
     /// Set when the state changed since it was last saved.
     public private(set) var stateChanged = false
     private let memo: DecodeMemo?
+    /// What the last full pass (or a quick one since) made the site from, kept only when parsed
+    /// content is kept: the quick path patches it.
+    var current: Current?
+
+    struct Current {
+        var catalog: Catalog
+        var templates: TemplateLibrary
+        var images: Set<String>
+    }
+
+    var keepsParsedContent: Bool { memo != nil }
+
+    /// Made for the state it was made from (the token changes with the state).
+    private var quickIndexCache: (token: StateToken, index: QuickIndex)?
+    private var stateToken = StateToken()
+    final class StateToken {}
+
+    func quickIndex(for state: BuildState) -> QuickIndex {
+        if let cached = quickIndexCache, cached.token === stateToken { return cached.index }
+        let index = QuickIndex(state)
+        quickIndexCache = (stateToken, index)
+        return index
+    }
 
     /// - Parameters:
     ///   - state: what the output folder was built from, when known (`BuildCache.load`).
@@ -43,23 +68,41 @@ public final class IncrementalBuilder: @unchecked Sendable {
         self.memo = keepsParsedContent ? DecodeMemo() : nil
     }
 
+    /// A builder that keeps parsed content needs the catalog in hand even when nothing changed,
+    /// for the quick path; false when the content does not load.
+    private func loadForQuickUpdates() -> Bool {
+        guard keepsParsedContent, current == nil else { return true }
+        let checked = SiteBuilder.check(
+            content: options.contentFolder, templates: options.templatesFolder, strict: options.strict, memo: memo)
+        guard checked.succeeded, let catalog = checked.catalog, let templates = checked.templates else { return false }
+        current = Current(catalog: catalog, templates: templates, images: Set(checked.imageFiles))
+        return true
+    }
+
     /// Marks the state as saved.
     public func stateSaved() { stateChanged = false }
 
     /// Builds at `clock` (default: the options' clock). `scan` may be passed when the caller has
-    /// just taken one (the preview server's watcher has).
-    public func build(clock: Date? = nil, writing: Writing, scan: InputScan? = nil) -> BuildReport {
+    /// just taken one (the preview server's watcher has). Writing in place, the pages and copied
+    /// files go first and `pagesWritten` is called before the rest (feeds, data files) is
+    /// rendered, so the preview can reload open pages without waiting for a large product feed.
+    public func build(
+        clock: Date? = nil, writing: Writing, scan: InputScan? = nil,
+        pagesWritten: (@Sendable ([String]) -> Void)? = nil
+    ) -> BuildReport {
         let started = Date()
         let clock = clock ?? options.clock
         let scan = scan ?? InputScan(content: options.contentFolder, templates: options.templatesFolder)
+        Self.mark("scan")
         let inputs = digests(of: scan)
+        Self.mark("digests")
         let setting = Self.setting(of: options)
 
         if let state, state.setting == setting, Self.sameContent(state.inputs, inputs),
             state.clock == clock || !Self.clockMatters(from: state.clock, to: clock, state: state)
         {
             let missing = writing == .staged ? missingOutputs(state) : []
-            if missing.isEmpty {
+            if missing.isEmpty, loadForQuickUpdates() {
                 if state.inputs != inputs {
                     self.state?.inputs = inputs
                     stateChanged = true
@@ -77,12 +120,15 @@ public final class IncrementalBuilder: @unchecked Sendable {
             }
         }
 
+        Self.mark("fast path checked")
         let checked = SiteBuilder.check(
             content: options.contentFolder, templates: options.templatesFolder, strict: options.strict, memo: memo)
+        Self.mark("check")
         var report = BuildReport(
             succeeded: false, diagnostics: checked.diagnostics, contentFileCount: checked.contentFileCount)
         report.isIncremental = true
         guard checked.succeeded, let catalog = checked.catalog, let templates = checked.templates else { return report }
+        if keepsParsedContent { current = Current(catalog: catalog, templates: templates, images: Set(checked.imageFiles)) }
 
         let jobs = SiteBuilder.plannedJobs(catalog: catalog, templates: templates, options: options, now: clock)
         let copies = copyPlan(checked: checked, templates: templates)
@@ -92,15 +138,17 @@ public final class IncrementalBuilder: @unchecked Sendable {
             setting: setting, clock: clock, basePath: catalog.site.basePath, inputs: inputs,
             records: BuildState.RecordFacts.facts(
                 of: catalog, displayName: options.contentFolder.standardizedFileURL.lastPathComponent),
-            outputs: outputs, copies: Dictionary(copies.map { ($0.path, $0.input) }, uniquingKeysWith: { a, _ in a }),
+            outputs: OutputDependencies(outputs), copies: Dictionary(copies.map { ($0.path, $0.input) }, uniquingKeysWith: { a, _ in a }),
             diagnostics: checked.diagnostics, contentFileCount: checked.contentFileCount,
             pageCount: jobs.count { $0.category == .page }, feedCount: jobs.count { $0.category == .feed })
 
+        Self.mark("jobs+state")
         let previous = state
         let changes = previous.map { ChangeSet.between($0, next) } ?? .all
         let missing = writing == .staged && previous != nil ? missingOutputs(previous!) : []
+        let previousOutputs = previous?.outputs.sets ?? [:]
         let jobIsDirty: [Bool] = jobs.map { job in
-            guard let previous, !changes.everything, let before = previous.outputs[job.path] else { return true }
+            guard previous != nil, !changes.everything, let before = previousOutputs[job.path] else { return true }
             return missing.contains(job.path) || changes.touches(job.dependencies) || changes.touches(before)
         }
         let copyIsDirty: [Bool] = copies.map { copy in
@@ -110,8 +158,9 @@ public final class IncrementalBuilder: @unchecked Sendable {
             return missing.contains(copy.path)
         }
         let kept = Set(jobs.map(\.path)).union(copies.map(\.path))
-        let removed = previous.map { Set($0.outputs.keys).union($0.copies.keys).subtracting(kept) } ?? []
+        let removed = previous.map { Set($0.outputs.paths).union($0.copies.keys).subtracting(kept) } ?? []
 
+        Self.mark("plan")
         let rendered = PathList()
         do {
             switch writing {
@@ -120,7 +169,7 @@ public final class IncrementalBuilder: @unchecked Sendable {
             case .inPlace:
                 try writeInPlace(
                     jobs: jobs, dirty: jobIsDirty, copies: copies, copyDirty: copyIsDirty, removed: removed,
-                    rendered: rendered)
+                    rendered: rendered, pagesWritten: pagesWritten)
             }
         } catch {
             // Files written in place before the failure no longer match the record: start over next time.
@@ -131,8 +180,11 @@ public final class IncrementalBuilder: @unchecked Sendable {
                 at: SourceLocation(path: options.outputFolder.lastPathComponent)))
             return report
         }
+        Self.mark("write")
         state = next
         stateChanged = true
+        // Ready for the next edit rather than made while someone waits for a page.
+        if keepsParsedContent { _ = quickIndex(for: next) }
         report.succeeded = true
         report.pageCount = next.pageCount
         report.feedCount = next.feedCount
@@ -146,6 +198,14 @@ public final class IncrementalBuilder: @unchecked Sendable {
     }
 
     // MARK: Inputs
+
+    nonisolated(unsafe) static var last = Date()
+    static func mark(_ what: String) {
+        guard ProcessInfo.processInfo.environment["VITRINE_TIMING"] != nil else { return }
+        let now = Date()
+        FileHandle.standardError.write(Data("  \(what): \(Int(now.timeIntervalSince(last) * 1000)) ms\n".utf8))
+        last = now
+    }
 
     /// Digests of every scanned file; a file whose stamp is unchanged and settled keeps the
     /// digest it had, the others are read again (in parallel).
@@ -190,7 +250,7 @@ public final class IncrementalBuilder: @unchecked Sendable {
         }) {
             return true
         }
-        return state.outputs.values.contains { $0.contains(.clock) || $0.contains(.everything) }
+        return state.outputs.anyDepends(onAnyOf: [.clock, .everything])
     }
 
     /// Whether some page's content depends on moving the clock from `old` to `new`: a promotion's
@@ -243,7 +303,7 @@ public final class IncrementalBuilder: @unchecked Sendable {
     func missingOutputs(_ state: BuildState) -> Set<String> {
         let root = options.outputFolder.standardizedFileURL.path + "/"
         var missing = Set<String>()
-        for path in state.outputs.keys where access(root + path, F_OK) != 0 { missing.insert(path) }
+        for path in state.outputs.paths where access(root + path, F_OK) != 0 { missing.insert(path) }
         for path in state.copies.keys where access(root + path, F_OK) != 0 { missing.insert(path) }
         return missing
     }
@@ -284,25 +344,34 @@ public final class IncrementalBuilder: @unchecked Sendable {
     }
 
     private func writeInPlace(
-        jobs: [OutputJob], dirty: [Bool], copies: [Copy], copyDirty: [Bool], removed: Set<String>, rendered: PathList
+        jobs: [OutputJob], dirty: [Bool], copies: [Copy], copyDirty: [Bool], removed: Set<String>, rendered: PathList,
+        pagesWritten: (@Sendable ([String]) -> Void)?
     ) throws {
         let output = InPlaceOutput(root: options.outputFolder)
         let dirtyJobs = jobs.indices.filter { dirty[$0] }
         let dirtyCopies = copies.indices.filter { copyDirty[$0] }
         try output.prepareFolders(for: dirtyJobs.map { jobs[$0].path } + dirtyCopies.map { copies[$0].path })
         let failures = FailureList()
-        ParallelMap.forEach(count: dirtyJobs.count, chunk: 4) { i in
-            let job = jobs[dirtyJobs[i]]
-            do {
-                try output.replace(job.path, with: job.render())
-                rendered.add(job.path)
-            } catch {
-                failures.add(job.path, error)
+        let pages = dirtyJobs.filter { jobs[$0].category == .page }
+        let others = dirtyJobs.filter { jobs[$0].category != .page }
+        for batch in [pages, others] {
+            ParallelMap.forEach(count: batch.count, chunk: 1) { i in
+                let job = jobs[batch[i]]
+                do {
+                    try output.replace(job.path, with: job.render())
+                    rendered.add(job.path)
+                } catch {
+                    failures.add(job.path, error)
+                }
             }
-        }
-        for index in dirtyCopies {
-            do { try output.replace(copies[index].path, withCopyOf: copies[index].source) } catch {
-                failures.add(copies[index].path, error)
+            if batch == pages {
+                for index in dirtyCopies {
+                    do { try output.replace(copies[index].path, withCopyOf: copies[index].source) } catch {
+                        failures.add(copies[index].path, error)
+                    }
+                }
+                if let failure = failures.first { throw failure }
+                pagesWritten?(pages.map { jobs[$0].path })
             }
         }
         if let failure = failures.first { throw failure }

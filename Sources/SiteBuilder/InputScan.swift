@@ -26,6 +26,27 @@ public struct InputScan: Sendable, Equatable {
         self.files = files
     }
 
+    /// The scan with the files at these absolute paths looked at again (added, changed or gone);
+    /// the other files keep their stamps. For a watcher told which paths changed.
+    public func updating(_ paths: Set<String>, content: URL, templates: URL) -> InputScan {
+        var files = self.files
+        let roots = [
+            (content.standardizedFileURL.path + "/", Self.contentPrefix),
+            (templates.standardizedFileURL.path + "/", Self.templatesPrefix),
+        ]
+        for path in paths {
+            guard let (root, prefix) = roots.first(where: { path.hasPrefix($0.0) }) else { continue }
+            let relative = path.dropFirst(root.count)
+            if relative.split(separator: "/").contains(where: { $0.hasPrefix(".") }) { continue }
+            if case .file(let stamp)? = FileStamp.kind(of: path) {
+                files[prefix + relative] = stamp
+            } else {
+                files[prefix + relative] = nil
+            }
+        }
+        return InputScan(files: files)
+    }
+
     /// Keys whose stamp differs, appeared or disappeared between two scans.
     public func differences(from other: InputScan) -> Set<String> {
         var keys = Set<String>()

@@ -16,39 +16,64 @@ public struct SiteRenderer: Sendable {
         self.now = now
     }
 
-    public func jobs() -> [OutputJob] {
+    /// Every page's job; with `only`, just the jobs for those output paths (the preview's quick
+    /// path re-renders a few pages without planning ten thousand).
+    public func jobs(only: Set<String>? = nil) -> [OutputJob] {
+        func wants(_ route: String) -> Bool { only?.contains(Routes.file(for: route)) ?? true }
         let brandRecords = Set(catalog.brands.map { Dependency.record(.brand, $0.slug) })
         let promotionRecords = Set(catalog.promotions.map { Dependency.record(.promotion, $0.slug) })
-        var jobs: [OutputJob] = [
-            job(Routes.home, "home", uses: brandRecords.union(promotionRecords)
-                .union([.list(.brand), .list(.promotion), .list(.product)])) { $0.home() },
-            job(Routes.brands, "brands", uses: brandRecords.union([.list(.brand)])) { $0.brandIndex() },
-            job(Routes.promotions, "promotions", uses: promotionRecords.union([.list(.promotion)])) {
+        // Which promotions name each brand and product: asking every promotion about every product
+        // (`Catalog.promotions(for:)`) is ten thousand times two hundred questions.
+        var naming: [Slug: Set<Dependency>] = [:]
+        var namingBrand: [Slug: Set<Dependency>] = [:]
+        for promotion in catalog.promotions {
+            let record = Dependency.record(.promotion, promotion.slug)
+            for slug in promotion.products { naming[slug, default: []].insert(record) }
+            for slug in promotion.brands { namingBrand[slug, default: []].insert(record) }
+        }
+        var jobs: [OutputJob] = []
+        if wants(Routes.home) {
+            jobs.append(job(Routes.home, "home", uses: brandRecords.union(promotionRecords)
+                .union([.list(.brand), .list(.promotion), .list(.product)])) { $0.home() })
+        }
+        if wants(Routes.brands) {
+            jobs.append(job(Routes.brands, "brands", uses: brandRecords.union([.list(.brand)])) { $0.brandIndex() })
+        }
+        if wants(Routes.promotions) {
+            jobs.append(job(Routes.promotions, "promotions", uses: promotionRecords.union([.list(.promotion)])) {
                 $0.promotionIndex()
-            },
-            job(Routes.notFound, "not-found", root: catalog.site.basePath,
+            })
+        }
+        if wants(Routes.notFound) {
+            jobs.append(job(Routes.notFound, "not-found", root: catalog.site.basePath,
                 uses: Set(catalog.brands.prefix(PageBuilder.notFoundBrandCount).map { .record(.brand, $0.slug) })
-                    .union([.list(.brand)])) { $0.notFound() },
-        ]
+                    .union([.list(.brand)])) { $0.notFound() })
+        }
         for brand in catalog.brands {
             let products = catalog.productsByBrand[brand.slug, default: []]
             let pageCount = max(1, (products.count + catalog.site.productsPerPage - 1) / catalog.site.productsPerPage)
+            let pages = (1...pageCount).filter { wants(Routes.brand(brand.slug, page: $0)) }
+            if pages.isEmpty { continue }
             // Every page of a brand shows the count and the pagination, so each depends on all its products.
             var uses = Set(products.map { Dependency.record(.product, $0.slug) })
             uses.insert(.record(.brand, brand.slug))
-            uses.formUnion(promotionDependencies(catalog.promotions(for: brand)))
-            for page in 1...pageCount {
+            // The promotions shown: those naming the brand or one of its products.
+            uses.formUnion(namingBrand[brand.slug, default: []])
+            for product in products { uses.formUnion(naming[product.slug, default: []]) }
+            for page in pages {
                 jobs.append(job(Routes.brand(brand.slug, page: page), "brand", uses: uses) {
                     $0.brandPage(brand, page: page, pageCount: pageCount)
                 })
             }
         }
-        for product in catalog.products {
+        for product in catalog.products where wants(Routes.product(product.slug)) {
             var uses: Set<Dependency> = [.record(.product, product.slug), .record(.brand, product.brand)]
-            uses.formUnion(promotionDependencies(catalog.promotions(for: product)))
+            // The promotions that apply to it, directly or through its brand.
+            uses.formUnion(naming[product.slug, default: []])
+            uses.formUnion(namingBrand[product.brand, default: []])
             jobs.append(job(Routes.product(product.slug), "product", uses: uses) { $0.productPage(product) })
         }
-        for promotion in catalog.promotions {
+        for promotion in catalog.promotions where wants(Routes.promotion(promotion.slug)) {
             var uses: Set<Dependency> = [.record(.promotion, promotion.slug)]
             for slug in promotion.brands { uses.insert(.record(.brand, slug)) }
             for slug in promotion.products {
@@ -57,7 +82,7 @@ public struct SiteRenderer: Sendable {
             }
             jobs.append(job(Routes.promotion(promotion.slug), "promotion", uses: uses) { $0.promotionPage(promotion) })
         }
-        for page in catalog.pages {
+        for page in catalog.pages where wants(Routes.page(page.slug)) {
             jobs.append(job(Routes.page(page.slug), "page", uses: []) { $0.freePage(page) })
         }
         // Every page also depends on what the layout shows everywhere and on its templates.
@@ -74,6 +99,11 @@ public struct SiteRenderer: Sendable {
         return jobs
     }
 
+    /// Pages that show promotions depend on those promotions' records. Their status follows the
+    /// clock, but there is no `.clock` here: an incremental build reports a promotion whose status
+    /// changed as a change of that promotion, so pages are not rendered again merely because the
+    /// time moved.
+    ///
     /// What every page shows: the shop's settings, the header and footer (rendered from their
     /// templates for every page) and the footer's list of free pages. The footer's year is the
     /// one thing a page takes from the clock; a new year renders everything again.
@@ -84,12 +114,7 @@ public struct SiteRenderer: Sendable {
             })
     }
 
-    /// Promotions a page shows or filters by status. Their status follows the clock, but no
-    /// `.clock` here: an incremental build reports a promotion whose status changed as a change
-    /// of that promotion, so pages are not rendered again merely because the time moved.
-    private func promotionDependencies(_ promotions: [Promotion]) -> Set<Dependency> {
-        Set(promotions.map { .record(.promotion, $0.slug) })
-    }
+
 
     private func job(
         _ route: String, _ kind: String, root: String? = nil, uses: Set<Dependency>,

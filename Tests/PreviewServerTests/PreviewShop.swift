@@ -31,9 +31,13 @@ struct PreviewShop {
     func edit(_ relative: String, replacing old: String, with new: String) throws {
         let url = folder.appendingPathComponent(relative)
         let text = try String(contentsOf: url, encoding: .utf8)
-        precondition(text.contains(old), "\(relative) does not contain \(old)")
+        guard text.contains(old) else { throw EditError(description: "\(relative) does not contain \(old)") }
         try text.replacingOccurrences(of: old, with: new).write(to: url, atomically: true, encoding: .utf8)
     }
 
     func scan() -> InputScan { InputScan(content: content, templates: templates) }
+}
+
+struct EditError: Error, CustomStringConvertible {
+    var description: String
 }

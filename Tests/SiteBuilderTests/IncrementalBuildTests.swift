@@ -129,9 +129,14 @@ struct IncrementalBuildTests {
         let shop = try TestShop()
         defer { shop.remove() }
         try buildAndCompare(shop)
-        // An hour later nothing changes status.
+        // An hour later no promotion changes status: only what prints the time itself (feeds) is
+        // rendered again, no page.
         let hourLater = try buildAndCompare(shop, clock: TestShop.clock.addingTimeInterval(3600))
-        #expect(hourLater.upToDate)
+        let clockJobs = Set(try pageJobs(shop).filter {
+            $0.dependencies.contains(.clock) || $0.dependencies.contains(.everything)
+        }.map(\.path))
+        #expect(Set(hourLater.renderedPaths) == clockJobs)
+        #expect(!hourLater.renderedPaths.contains { $0.hasSuffix(".html") })
         // On 2026-12-27 the X'mas promotion has ended.
         let after = try buildAndCompare(shop, clock: Date(timeIntervalSince1970: 1_798_329_600))
         #expect(after.renderedPaths.contains("promotions/index.html"))
@@ -207,5 +212,61 @@ struct IncrementalBuildTests {
         #expect(report.succeeded)
         #expect(report.renderedPaths.contains("products/aven-new/index.html"))
         #expect(TestShop.differences(try shop.fullBuild(), try TestShop.files(in: shop.output)) == [])
+    }
+}
+
+@Suite("The incremental build record")
+struct BuildCacheTests {
+    @Test func theRecordReadsBackAsWritten() throws {
+        let shop = try TestShop()
+        defer { shop.remove() }
+        let report = SiteBuilder.buildIncrementally(shop.options())
+        #expect(report.succeeded)
+        let text = try String(contentsOf: BuildCache.location(forOutput: shop.output), encoding: .utf8)
+        let state = try #require(BuildCache.load(forOutput: shop.output))
+        #expect(state.outputs.count == report.fileCount - state.copies.count)
+        #expect(state.records.count == 7 + 43 + 4 + 4)
+        // Writing what was read gives the same lines (dependency numbering aside).
+        try BuildCache.save(state, forOutput: shop.output)
+        let again = try String(contentsOf: BuildCache.location(forOutput: shop.output), encoding: .utf8)
+        let withoutNumbers = { (text: String) in
+            Set(text.split(separator: "\n").filter { !$0.hasPrefix("d\t") && !$0.hasPrefix("o\t") })
+        }
+        #expect(withoutNumbers(text) == withoutNumbers(again))
+        let reread = try #require(BuildCache.load(forOutput: shop.output))
+        #expect(reread.outputs.sets == state.outputs.sets)
+        #expect(reread.inputs == state.inputs)
+        #expect(reread.records == state.records)
+    }
+
+    @Test func aRecordOfAnotherOutputFolderIsIgnored() throws {
+        let shop = try TestShop()
+        defer { shop.remove() }
+        #expect(SiteBuilder.buildIncrementally(shop.options()).succeeded)
+        // The folder is replaced by someone else: a new inode, the same path.
+        let moved = shop.folder.appendingPathComponent("Moved")
+        try FileManager.default.moveItem(at: shop.output, to: moved)
+        try FileManager.default.copyItem(at: moved, to: shop.output)
+        #expect(BuildCache.load(forOutput: shop.output) == nil)
+        let report = SiteBuilder.buildIncrementally(shop.options())
+        #expect(report.succeeded)
+        #expect(report.reusedCount == 0)
+    }
+
+    @Test func aScanCanBeUpdatedFromTheChangedPathsAlone() throws {
+        let shop = try TestShop()
+        defer { shop.remove() }
+        let before = InputScan(content: shop.content, templates: shop.templates)
+        try shop.edit("Content/products/origins/ginzing-eye-cream.md", replacing: "price: 32.00", with: "price: 31.00")
+        try shop.delete("Content/pages/terms.md")
+        try shop.write("Content/pages/faq.md", "---\ntitle: FAQ\n---\n")
+        try shop.write("Content/pages/.faq.md.swp", "editor state")
+        let paths = Set(["products/origins/ginzing-eye-cream.md", "pages/terms.md", "pages/faq.md", "pages/.faq.md.swp"]
+            .map { shop.content.standardizedFileURL.path + "/" + $0 })
+        let updated = before.updating(paths, content: shop.content, templates: shop.templates)
+        #expect(updated == InputScan(content: shop.content, templates: shop.templates))
+        #expect(updated.differences(from: before) == [
+            "content/products/origins/ginzing-eye-cream.md", "content/pages/terms.md", "content/pages/faq.md",
+        ])
     }
 }
