@@ -6,3 +6,4 @@ scripts/install-deps.sh
 swift build --build-tests
 swift test --skip-build
 scripts/e2e-feeds.sh
+scripts/e2e-preview.sh

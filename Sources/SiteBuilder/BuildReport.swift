@@ -33,7 +33,7 @@ public struct BuildReport: Sendable {
     public var summary: String {
         let seconds = (duration * 10).rounded() / 10
         let counts = "\(pageCount.formatted()) page\(pageCount == 1 ? "" : "s"), \(feedCount.formatted()) feed\(feedCount == 1 ? "" : "s")"
-        if upToDate { return "Up to date: \(counts), nothing changed (\(seconds) s)" }
+        if upToDate { return "Up to date: \(counts), nothing changed (\(Int((duration * 1000).rounded())) ms)" }
         if isIncremental {
             return "Built \(counts) in \(seconds) s: rendered \(renderedCount.formatted()), reused \(reusedCount.formatted()), removed \(removedCount.formatted())"
         }

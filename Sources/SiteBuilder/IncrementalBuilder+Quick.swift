@@ -24,7 +24,6 @@ extension IncrementalBuilder {
     public func quickUpdate(changedInputs keys: Set<String>) -> QuickUpdate? {
         let started = Date()
         guard let state, var current, !keys.isEmpty else { return nil }
-        Self.mark("quick start")
         let quickIndex = self.quickIndex(for: state)
         let loader = ContentLoader(contentFolder: options.contentFolder)
         var catalog = current.catalog
@@ -57,11 +56,9 @@ extension IncrementalBuilder {
             }
             changed.insert(.record(recordKey.kind, recordKey.slug))
         }
-        Self.mark("quick decode")
         var wanted = Set<String>()
         for dependency in changed { wanted.formUnion(quickIndex.dependents[dependency, default: []]) }
         let jobs = SiteRenderer(catalog: catalog, templates: current.templates, now: state.clock).jobs(only: wanted)
-        Self.mark("quick jobs")
         let output = InPlaceOutput(root: options.outputFolder)
         let failures = FailureList()
         ParallelMap.forEach(count: jobs.count, chunk: 1) { index in
@@ -69,7 +66,6 @@ extension IncrementalBuilder {
                 failures.add(jobs[index].path, error)
             }
         }
-        Self.mark("quick write")
         current.catalog = catalog
         self.current = current
         if failures.first != nil {

@@ -79,9 +79,6 @@ public final class IncrementalBuilder: @unchecked Sendable {
         return true
     }
 
-    /// Marks the state as saved.
-    public func stateSaved() { stateChanged = false }
-
     /// Builds at `clock` (default: the options' clock). `scan` may be passed when the caller has
     /// just taken one (the preview server's watcher has). Writing in place, the pages and copied
     /// files go first and `pagesWritten` is called before the rest (feeds, data files) is
@@ -93,9 +90,7 @@ public final class IncrementalBuilder: @unchecked Sendable {
         let started = Date()
         let clock = clock ?? options.clock
         let scan = scan ?? InputScan(content: options.contentFolder, templates: options.templatesFolder)
-        Self.mark("scan")
         let inputs = digests(of: scan)
-        Self.mark("digests")
         let setting = Self.setting(of: options)
 
         if let state, state.setting == setting, Self.sameContent(state.inputs, inputs),
@@ -120,10 +115,8 @@ public final class IncrementalBuilder: @unchecked Sendable {
             }
         }
 
-        Self.mark("fast path checked")
         let checked = SiteBuilder.check(
             content: options.contentFolder, templates: options.templatesFolder, strict: options.strict, memo: memo)
-        Self.mark("check")
         var report = BuildReport(
             succeeded: false, diagnostics: checked.diagnostics, contentFileCount: checked.contentFileCount)
         report.isIncremental = true
@@ -142,7 +135,6 @@ public final class IncrementalBuilder: @unchecked Sendable {
             diagnostics: checked.diagnostics, contentFileCount: checked.contentFileCount,
             pageCount: jobs.count { $0.category == .page }, feedCount: jobs.count { $0.category == .feed })
 
-        Self.mark("jobs+state")
         let previous = state
         let changes = previous.map { ChangeSet.between($0, next) } ?? .all
         let missing = writing == .staged && previous != nil ? missingOutputs(previous!) : []
@@ -160,7 +152,6 @@ public final class IncrementalBuilder: @unchecked Sendable {
         let kept = Set(jobs.map(\.path)).union(copies.map(\.path))
         let removed = previous.map { Set($0.outputs.paths).union($0.copies.keys).subtracting(kept) } ?? []
 
-        Self.mark("plan")
         let rendered = PathList()
         do {
             switch writing {
@@ -180,7 +171,6 @@ public final class IncrementalBuilder: @unchecked Sendable {
                 at: SourceLocation(path: options.outputFolder.lastPathComponent)))
             return report
         }
-        Self.mark("write")
         state = next
         stateChanged = true
         // Ready for the next edit rather than made while someone waits for a page.
@@ -198,14 +188,6 @@ public final class IncrementalBuilder: @unchecked Sendable {
     }
 
     // MARK: Inputs
-
-    nonisolated(unsafe) static var last = Date()
-    static func mark(_ what: String) {
-        guard ProcessInfo.processInfo.environment["VITRINE_TIMING"] != nil else { return }
-        let now = Date()
-        FileHandle.standardError.write(Data("  \(what): \(Int(now.timeIntervalSince(last) * 1000)) ms\n".utf8))
-        last = now
-    }
 
     /// Digests of every scanned file; a file whose stamp is unchanged and settled keeps the
     /// digest it had, the others are read again (in parallel).

@@ -6,9 +6,7 @@ extension SiteBuilder {
     /// into this output folder, reusing the rest; with no usable record of that build, renders all.
     /// The output is the same as `build`'s. The record is kept beside the output (`BuildCache`).
     public static func buildIncrementally(_ options: BuildOptions) -> BuildReport {
-        IncrementalBuilder.mark("start")
         let builder = IncrementalBuilder(options: options, state: BuildCache.load(forOutput: options.outputFolder))
-        IncrementalBuilder.mark("cache load")
         var report = builder.build(writing: .staged)
         if report.succeeded, builder.stateChanged, let state = builder.state {
             do {
@@ -19,7 +17,6 @@ extension SiteBuilder {
                     at: SourceLocation(path: BuildCache.location(forOutput: options.outputFolder).lastPathComponent)))
             }
         }
-        IncrementalBuilder.mark("cache save")
         return report
     }
 }
