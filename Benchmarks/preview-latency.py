@@ -3,11 +3,12 @@
 
 usage: preview-latency.py VITRINE CATALOG OUTPUT RUNS CLOCK
 
-Starts the server on a free loopback port, waits for its first build, then RUNS times: rewrites
-one product file with a new price (a different product each time, spread over the brands),
-notes the time the write returned, and polls the product's page over one keep-alive
-connection until the new price is in it. Prints each latency and the median, then stops the
-server with SIGINT and checks that it exits cleanly.
+Starts the server on a free loopback port, waits for its first build, then RUNS times: waits
+until the server is idle (the previous save's full pass logged), rewrites one product file with
+a new price (a different product each time, spread over the brands), notes the time the write
+returned, and polls the product's page over one keep-alive connection until the new price is
+in it. Prints each latency and the median, then stops the server with SIGINT and checks that it
+exits cleanly. The server's log goes to OUTPUT.log.
 """
 import http.client
 import os
@@ -41,6 +42,19 @@ def main():
         sys.exit(1)
     print(f"first build and start: {time.perf_counter() - started:.2f} s", file=sys.stderr)
 
+    passes = 0
+
+    def wait_until_idle(path, seen):
+        """Waits for the previous save's full pass (feeds and the rest) to be logged, so each run
+        starts from an idle server, as an editor's next save usually does."""
+        deadline = time.perf_counter() + 60
+        while time.perf_counter() < deadline:
+            text = open(path).read()
+            if text.count("Built in") + text.count("Up to date") >= seen:
+                time.sleep(0.2)
+                return
+            time.sleep(0.05)
+
     products = sorted(os.listdir(os.path.join(catalog, "products")))
     step = max(1, len(products) // runs)
     connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
@@ -53,11 +67,13 @@ def main():
         # A price no page has shown yet in this run or an earlier one.
         price = f"{int(time.time() * 1000) % 90000 + 10000}.{run % 100:02d}"
         new = re.sub(r"^price: .*$", f"price: {price}", text, count=1, flags=re.M)
-        time.sleep(1.5)  # an editor's pace: the previous save's full pass (feeds) has finished
+        wait_until_idle(log.name, passes)
         connection.request("GET", f"/products/{slug}/")
         if price in connection.getresponse().read().decode("utf-8"):
             print(f"{slug} already shows {price}", file=sys.stderr)
             sys.exit(1)
+        logged = open(log.name).read()
+        passes = logged.count("Built in") + logged.count("Up to date") + 1
         with open(path, "w", encoding="utf-8") as f:
             f.write(new)
         saved = time.perf_counter()

@@ -57,12 +57,16 @@ public actor PreviewSite {
     /// Builds again after the watcher saw `scan` differ from the last one.
     @discardableResult
     public func rebuild(scan: InputScan) async -> BuildReport {
-        if !wroteInPlace {
-            // From now on the output changes file by file: the saved record would not describe it.
-            BuildCache.discard(forOutput: options.outputFolder)
-            wroteInPlace = true
-        }
+        willWriteInPlace()
         return await build(scan: scan, writing: hasSite ? .inPlace : .staged)
+    }
+
+    /// From now on the output changes file by file: the saved record would not describe it
+    /// (it is saved again when the server stops).
+    private func willWriteInPlace() {
+        guard !wroteInPlace else { return }
+        BuildCache.discard(forOutput: options.outputFolder)
+        wroteInPlace = true
     }
 
     /// Builds again when the time has moved enough to change a page (a promotion started or
@@ -96,6 +100,7 @@ public actor PreviewSite {
             return false
         }
         lastScan = scan
+        willWriteInPlace()
         let builder = self.builder
         let quick = await Self.offActor { builder.quickUpdate(changedInputs: keys) }
         guard let quick else {
