@@ -12,15 +12,17 @@ let package = Package(
     platforms: [.macOS(.v14)],
     products: [
         .executable(name: "vitrine", targets: ["vitrine"]),
-        // For Benchmarks/FeedWriterBenchmark, a separate package so benchmarks stay out of the normal build.
-        .library(name: "VitrineFeeds", targets: ["CatalogModel", "ContentLoader", "SiteRenderer", "FeedWriter", "SiteBuilder"]),
+        // For the packages under Benchmarks/, kept apart so benchmarks stay out of the normal build.
+        .library(
+            name: "VitrineFeeds",
+            targets: ["CatalogModel", "ContentLoader", "SiteRenderer", "FeedWriter", "CatalogAPI", "SiteBuilder"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
-        .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
     ],
@@ -31,6 +33,7 @@ let package = Package(
         .systemLibrary(
             name: "CLibXML2", pkgConfig: "libxml-2.0",
             providers: [.apt(["libxml2-dev"])]),
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .target(name: "CatalogModel", swiftSettings: strictness),
         .target(
             name: "ContentLoader",
@@ -41,10 +44,15 @@ let package = Package(
             dependencies: ["CatalogModel", .product(name: "Mustache", package: "swift-mustache")],
             swiftSettings: strictness),
         .target(name: "FeedWriter", dependencies: ["CatalogModel", "CLibXML2"], swiftSettings: strictness),
+        .target(name: "SearchIndexer", dependencies: ["CatalogModel", "CZlib"], swiftSettings: strictness),
+        .target(
+            name: "CatalogAPI",
+            dependencies: ["CatalogModel", .product(name: "Crypto", package: "swift-crypto")],
+            swiftSettings: strictness),
         .target(
             name: "SiteBuilder",
             dependencies: [
-                "CatalogModel", "ContentLoader", "SiteRenderer", "FeedWriter",
+                "CatalogModel", "ContentLoader", "SiteRenderer", "FeedWriter", "CatalogAPI", "SearchIndexer",
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
             swiftSettings: strictness),
@@ -60,7 +68,7 @@ let package = Package(
         .executableTarget(
             name: "vitrine",
             dependencies: [
-                "SiteBuilder", "CatalogModel", "PreviewServer",
+                "SiteBuilder", "CatalogModel", "CatalogAPI", "SearchIndexer", "PreviewServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictness),
@@ -87,6 +95,12 @@ let package = Package(
         .testTarget(
             name: "FeedWriterTests",
             dependencies: ["FeedWriter", "CatalogModel", "ContentLoader", "SiteBuilder", "CLibXML2"],
+            swiftSettings: strictness),
+        .testTarget(
+            name: "CatalogAPITests", dependencies: ["CatalogAPI", "CatalogModel", "ContentLoader", "SiteRenderer"],
+            swiftSettings: strictness),
+        .testTarget(
+            name: "SearchIndexerTests", dependencies: ["SearchIndexer", "CatalogModel", "ContentLoader", "CZlib"],
             swiftSettings: strictness),
         .testTarget(name: "vitrineTests", dependencies: ["vitrine", "VitrineTestSupport"], swiftSettings: strictness),
     ]

@@ -6,4 +6,7 @@ scripts/install-deps.sh
 swift build --build-tests
 swift test --skip-build
 scripts/e2e-feeds.sh
+scripts/e2e-html.sh
+scripts/e2e-api.sh
+scripts/e2e-search.sh
 scripts/e2e-preview.sh

@@ -219,10 +219,10 @@ public struct FieldReader {
             }
             var byKey: [String: RawNode] = [:]
             for field in fields {
-                if ["name", "address", "latitude", "longitude"].contains(field.key) {
+                if Store.keys.contains(field.key) {
                     byKey[field.key] = field.value
                 } else {
-                    let close = Self.closest(to: field.key, among: ["name", "address", "latitude", "longitude"])
+                    let close = Self.closest(to: field.key, among: Store.keys)
                     diagnostics.append(.warning(
                         "`\(key).\(field.key)`: unknown store key" + (close.map { "; did you mean `\($0)`?" } ?? ""),
                         at: field.keyLocation))
@@ -230,8 +230,8 @@ public struct FieldReader {
             }
             var ok = true
             let name = byKey["name"]?.scalarText
-            if name == nil || name!.isEmpty || name!.count > 200 {
-                fail("\(key).name", byKey["name"] ?? item, "a store needs a name of 1–200 characters")
+            if name == nil || !Store.nameLength.contains(name!.count) {
+                fail("\(key).name", byKey["name"] ?? item, "a store needs a name of \(Store.nameLength.lowerBound)–\(Store.nameLength.upperBound) characters")
                 ok = false
             }
             let address = byKey["address"]?.scalarText
@@ -250,8 +250,8 @@ public struct FieldReader {
                 }
                 return value
             }
-            let latitude = coordinate("latitude", 90)
-            let longitude = coordinate("longitude", 180)
+            let latitude = coordinate("latitude", Store.latitudeLimit)
+            let longitude = coordinate("longitude", Store.longitudeLimit)
             if ok, let latitude, let longitude, let name {
                 stores.append(Store(name: name, address: address, latitude: latitude, longitude: longitude))
             }
@@ -326,7 +326,7 @@ public struct FieldReader {
         }
     }
 
-    static let localePattern = #"^[a-z]{2,3}([_-][A-Z][a-z]{3})?([_-]([A-Z]{2}|[0-9]{3}))?$"#
+    static let localePattern = RecordKind.Patterns.locale
 
     static func describe(_ pattern: String) -> String {
         switch pattern {

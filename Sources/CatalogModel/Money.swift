@@ -9,6 +9,9 @@ public struct Money: Sendable, Hashable, Codable, Comparable {
         self.currency = currency
     }
 
+    /// Digits before the decimal point a price may have: keeps minor units well inside Int64.
+    public static let maxWholeDigits = 13
+
     /// Parses a decimal such as `32`, `32.5` or `32.50`; rejects signs, exponents and more
     /// fraction digits than the currency has.
     public static func parse(_ text: String, currency: Currency) -> Result<Money, MoneyError> {
@@ -22,7 +25,7 @@ public struct Money: Sendable, Hashable, Codable, Comparable {
             return .failure(.notDecimal(text))
         }
         if fraction.count > currency.minorUnits { return .failure(.tooManyFractionDigits(text, currency)) }
-        guard whole.count <= 13 else { return .failure(.tooLarge(text)) }
+        guard whole.count <= maxWholeDigits else { return .failure(.tooLarge(text)) }
         var units = Int64(whole)!
         for _ in 0..<currency.minorUnits { units *= 10 }
         var fractionUnits: Int64 = 0

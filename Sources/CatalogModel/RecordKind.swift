@@ -87,9 +87,35 @@ public enum RecordKind: String, Sendable, Hashable, CaseIterable {
         return keys
     }
 
+    /// Regular expressions for the content model's textual rules, in the subset that ICU
+    /// (NSRegularExpression), ECMA-262 (JSON Schema) and Python agree on. `sku`, `promotionCode`
+    /// and `locale` are what the validator itself matches; the others restate, for the JSON
+    /// Schemas, a rule the validator checks in code (`WebURL`, `ImageReference`, `Timestamp`,
+    /// `Money`, `GTIN`, `Slug`), and tests hold both to the same answers.
     public enum Patterns {
         public static let sku = "^[A-Za-z0-9._-]+$"
         public static let promotionCode = "^[A-Z0-9-]+$"
+        public static let locale = #"^[a-z]{2,3}([_-][A-Z][a-z]{3})?([_-]([A-Z]{2}|[0-9]{3}))?$"#
+        public static let slug = Slug.pattern
+        /// Absolute http(s) URL with a host and no white space; the scheme in any case.
+        public static let webURL = #"^[Hh][Tt][Tt][Pp][Ss]?://[^/?#\s]+\S*$"#
+        /// A web URL ending in `/`.
+        public static let baseURL = #"^[Hh][Tt][Tt][Pp][Ss]?://[^/?#\s]+\S*/$"#
+        /// A path under `images/` (an optional leading `/`, no empty, `.` or `..` segment), or an
+        /// absolute URL whose scheme is written in lower case.
+        public static let image = #"^(https?://[^/?#\s]+\S*|/?images(/(?!\.\.?(/|$))[^/]+)+)$"#
+        /// ISO 8601 date, or date-time with an optional zone; the day is checked against the month by the validator only.
+        public static let timestamp =
+            #"^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])"#
+            + #"([Tt ]([01][0-9]|2[0-3]):[0-5][0-9](:([0-5][0-9]|60)(\.[0-9]+)?)? ?([Zz]|[+-]([01][0-9]|2[0-3]):?([0-9]{2})?)?)?$"#
+        /// 8, 12, 13 or 14 digits; the check digit is the validator's alone.
+        public static let gtinDigits = "^([0-9]{8}|[0-9]{12,14})$"
+        /// A price written as a string: digits, and as many fraction digits as any currency has.
+        public static var decimalAmount: String {
+            "^[0-9]{1,\(Money.maxWholeDigits)}(\\.[0-9]{1,\(Currency.maxMinorUnits)})?$"
+        }
+        /// At least one character that is not white space.
+        public static let nonBlank = #"\S"#
     }
 
     /// Top-level output names a free page may not take.

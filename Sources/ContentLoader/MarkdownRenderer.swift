@@ -13,11 +13,12 @@ public enum MarkdownRenderer {
 
     private static let extensionNames = ["table", "strikethrough", "autolink", "tasklist"]
 
-    /// `cmark_parser_finish` parses the inlines, and around that the extensions switch their
-    /// characters on and off in tables every parser shares: one document finishing while another
-    /// parses its inlines loses that one's autolinks and strikethroughs. Only that step is
-    /// serialized; reading blocks and rendering HTML stay parallel.
-    private static let inlineLock = NSLock()
+    /// cmark-gfm keeps the inline parser's special characters in one global table: each
+    /// document's inline pass (inside `cmark_parser_finish`) adds the extensions' characters
+    /// (`~`) and removes them when done, so a document finishing on another thread could make
+    /// this one miss its strikethrough (github/cmark-gfm#176). Only that pass is serialized;
+    /// feeding and rendering stay parallel.
+    private static let inlinePassLock = NSLock()
 
     /// Raw HTML is omitted (no `CMARK_OPT_UNSAFE`): content files cannot inject scripts into the shop.
     public static func render(_ source: String) -> RenderedMarkdown {
@@ -30,7 +31,10 @@ public enum MarkdownRenderer {
             if let syntax = cmark_find_syntax_extension(name) { cmark_parser_attach_syntax_extension(parser, syntax) }
         }
         source.withCString { cmark_parser_feed(parser, $0, strlen($0)) }
-        guard let document = inlineLock.withLock({ cmark_parser_finish(parser) }) else { return .empty }
+        inlinePassLock.lock()
+        let finished = cmark_parser_finish(parser)
+        inlinePassLock.unlock()
+        guard let document = finished else { return .empty }
         defer { cmark_node_free(document) }
 
         let headingIDs = headingIdentifiers(in: document, options: options)

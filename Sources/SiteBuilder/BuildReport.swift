@@ -23,6 +23,9 @@ public struct BuildReport: Sendable {
 
     public var renderedCount: Int { renderedPaths.count }
 
+    /// Wall time of each step, for `--verbose`.
+    public var phases: [(String, TimeInterval)] = []
+
     public init(succeeded: Bool, diagnostics: [Diagnostic], contentFileCount: Int) {
         self.succeeded = succeeded
         self.diagnostics = diagnostics

@@ -46,8 +46,10 @@ public struct BuildState: Sendable {
     public struct RecordFacts: Sendable, Hashable {
         /// `InputScan` key of the file it was read from.
         public var input: String
-        /// What its kind is sorted by (a brand's title, a product's name, a promotion's start):
-        /// when it changes, so does the order of every list of that kind.
+        /// What decides its place in the lists of its kind: what the kind is sorted by (a
+        /// brand's title, a product's name, a promotion's start) and which lists hold it (a
+        /// product's brand, the brands and products a promotion names). When it changes, so does
+        /// the kind's `.list`: its order, or which records a list holds.
         public var listKey: String
         /// A product's brand: moving a product changes both brands' product counts.
         public var brand: Slug?
@@ -84,12 +86,14 @@ extension BuildState.RecordFacts {
         }
         for product in catalog.products {
             facts[.init(kind: .product, slug: product.slug)] = .init(
-                input: input(product.source), listKey: product.name, brand: product.brand,
+                input: input(product.source), listKey: product.name + "\u{0}" + product.brand.rawValue, brand: product.brand,
                 images: local(product.thumbnail, product.image))
         }
         for promotion in catalog.promotions {
             facts[.init(kind: .promotion, slug: promotion.slug)] = .init(
-                input: input(promotion.source), listKey: String(promotion.starts.date.timeIntervalSince1970),
+                input: input(promotion.source),
+                listKey: ([String(promotion.starts.date.timeIntervalSince1970)] + promotion.brands.map(\.rawValue).sorted()
+                    + ["/"] + promotion.products.map(\.rawValue).sorted()).joined(separator: "\u{0}"),
                 starts: promotion.starts.date, ends: promotion.ends?.date, images: local(promotion.image))
         }
         for page in catalog.pages {

@@ -1,7 +1,9 @@
+import CatalogAPI
 public import CatalogModel
 public import ContentLoader
 import FeedWriter
 public import Foundation
+import SearchIndexer
 public import SiteRenderer
 
 /// Validate, render, write, swap: the whole `vitrine build`.
@@ -36,6 +38,7 @@ public enum SiteBuilder {
     public static func build(_ options: BuildOptions) -> BuildReport {
         let started = Date()
         let checked = check(content: options.contentFolder, templates: options.templatesFolder, strict: options.strict)
+        let loaded = Date()
         var report = BuildReport(
             succeeded: false, diagnostics: checked.diagnostics, contentFileCount: checked.contentFileCount)
         guard checked.succeeded, let catalog = checked.catalog, let templates = checked.templates else { return report }
@@ -44,6 +47,7 @@ public enum SiteBuilder {
 
         let jobs = plannedJobs(catalog: catalog, templates: templates, options: options, now: options.clock)
         let copies = copyPlan(checked: checked, options: options, templates: templates)
+        var rendered = Date()
         do {
             let output = try OutputFolder(destination: options.outputFolder)
             do {
@@ -65,6 +69,7 @@ public enum SiteBuilder {
                 if let failure = failures.first {
                     throw failure
                 }
+                rendered = Date()
                 try output.commit()
             } catch {
                 output.discard()
@@ -81,6 +86,11 @@ public enum SiteBuilder {
         report.feedCount = jobs.count { $0.category == .feed }
         report.fileCount = jobs.count + copies.count
         report.duration = Date().timeIntervalSince(started)
+        report.phases = [
+            ("read and validate content", loaded.timeIntervalSince(started)),
+            ("render and write \(jobs.count.formatted()) files", rendered.timeIntervalSince(loaded)),
+            ("swap the output folder in", Date().timeIntervalSince(rendered)),
+        ]
         return report
     }
 
@@ -97,6 +107,8 @@ public enum SiteBuilder {
         catalog: Catalog, templates: TemplateLibrary, now: Date, imageSizes: [String: Int] = [:]
     ) -> [OutputJob] {
         var jobs = SiteRenderer(catalog: catalog, templates: templates, now: now).jobs()
+        jobs += searchIndexer(for: catalog).jobs()
+        jobs += CatalogAPI(catalog: catalog, now: now, pagePath: Routes.path(of:)).jobs()
         let feeds = FeedWriter(catalog: catalog, now: now, routes: .site, imageSizes: imageSizes)
         jobs += feeds.jobs()
         // Keep last: the sitemap lists the pages of every producer above.

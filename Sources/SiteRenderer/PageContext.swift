@@ -45,6 +45,8 @@ struct PageContext {
             "nav": [
                 ["label": "Brands", "url": url(Routes.brands), "current": section == "brands"],
                 ["label": "Promotions", "url": url(Routes.promotions), "current": section == "promotions"],
+                ["label": "Deals near you", "url": url(Routes.deals), "current": section == "deals"],
+                ["label": "Search", "url": url(Routes.search), "current": section == "search"],
             ] as [[String: Any]],
             "footerPages": catalog.pages.map { ["title": $0.title, "url": url(Routes.page($0.slug))] },
             "year": Timestamp.components(of: now).year,

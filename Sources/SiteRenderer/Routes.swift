@@ -5,11 +5,14 @@ public enum Routes {
     public static let home = ""
     public static let brands = "brands/"
     public static let promotions = "promotions/"
+    public static let deals = "deals/"
     public static let notFound = "404.html"
     public static let stylesheet = "style.css"
     public static let promotionsFeed = "feeds/promotions.xml"
     public static let promotionsJSONFeed = "feeds/promotions.json"
     public static let productsFeed = "feeds/products.xml"
+    /// The search page; its index files and script live beside it under `search/`.
+    public static let search = "search/"
 
     public static func brand(_ slug: Slug, page: Int = 1) -> String {
         page <= 1 ? "brands/\(slug)/" : "brands/\(slug)/page/\(page)/"

@@ -44,6 +44,16 @@ public struct SiteRenderer: Sendable {
                 $0.promotionIndex()
             })
         }
+        if wants(Routes.deals) {
+            // The active promotions that have stores.
+            jobs.append(job(Routes.deals, "deals", uses: promotionRecords.union([.list(.promotion)])) { $0.deals() })
+        }
+        if wants(Routes.search) {
+            // The form lists every brand and says how many products there are.
+            jobs.append(job(Routes.search, "search", uses: brandRecords.union([.list(.brand), .list(.product)])) {
+                $0.searchPage()
+            })
+        }
         if wants(Routes.notFound) {
             jobs.append(job(Routes.notFound, "not-found", root: catalog.site.basePath,
                 uses: Set(catalog.brands.prefix(PageBuilder.notFoundBrandCount).map { .record(.brand, $0.slug) })

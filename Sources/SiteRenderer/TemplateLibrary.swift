@@ -16,7 +16,7 @@ public struct TemplateLibrary: Sendable {
 
     /// Page templates a theme must have.
     public static let requiredTemplates = [
-        "layout", "home", "brands", "brand", "product", "promotions", "promotion", "page", "not-found",
+        "layout", "home", "brands", "brand", "product", "promotions", "promotion", "page", "not-found", "deals", "search",
         "partials/header", "partials/footer",
     ]
 

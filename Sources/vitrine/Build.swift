@@ -62,6 +62,9 @@ extension Vitrine {
             }
             if !report.diagnostics.isEmpty { Console.error(report.diagnostics.summary(fileCount: report.contentFileCount)) }
             if verbosity.verbose {
+                for (phase, seconds) in report.phases {
+                    Console.out(String(format: "%7.3f s  ", seconds) + phase)
+                }
                 Console.out("Read \(report.contentFileCount.formatted()) content files; wrote \(report.fileCount.formatted()) files to \(output)/")
             }
             if !quiet { Console.out(report.summary) }

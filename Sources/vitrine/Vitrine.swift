@@ -12,7 +12,8 @@ struct Vitrine: AsyncParsableCommand {
               vitrine build --clock 2026-12-01      # reproducible: fixed "now" for promotions
               vitrine build --incremental           # render only what changed since the last one
               vitrine serve                         # preview at http://127.0.0.1:8000/, live reload
+              vitrine search-index                  # search index size and build time
             """,
-        subcommands: [Build.self, Check.self, Serve.self]
+        subcommands: [Build.self, Check.self, Serve.self, Schema.self, SearchIndex.self]
     )
 }

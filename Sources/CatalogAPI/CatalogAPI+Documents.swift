@@ -1,0 +1,126 @@
+public import CatalogModel
+import Foundation
+
+/// The documents, one function per file kind. Each is plain values; `jobs()` encodes them.
+extension CatalogAPI {
+    public func siteDocument() -> SiteDocument {
+        SiteDocument(
+            title: site.title, description: site.description, baseURL: site.baseURL, currency: site.currency.code,
+            locale: site.locale,
+            counts: .init(
+                brands: catalog.brands.count, products: catalog.products.count, promotions: catalog.promotions.count,
+                pages: catalog.pages.count),
+            version: CatalogFingerprint.sha256(of: catalog),
+            links: .init(
+                home: pageURL(.home), brands: absolute(APIRoutes.brands), promotions: absolute(APIRoutes.promotions),
+                deals: pageURL(.deals), schemas: absolute(APIRoutes.schemaIndex)))
+    }
+
+    public func schemaIndex() -> SchemaIndexDocument {
+        SchemaIndexDocument(
+            schemas: SchemaFiles.all().map { file in
+                SchemaIndexDocument.Entry(
+                    name: file.name, title: file.schema["title"]?.stringValue ?? file.name,
+                    url: absolute(APIRoutes.schema(file.name)))
+            })
+    }
+
+    public func brandList() -> BrandListDocument {
+        BrandListDocument(
+            total: catalog.brands.count,
+            brands: catalog.brands.map { brand in
+                BrandListDocument.Entry(
+                    slug: brand.slug.rawValue, title: brand.title, country: brand.country,
+                    logo: brand.logo.map { absolute($0.sitePath) }, url: pageURL(.brand(brand.slug)),
+                    productCount: catalog.productsByBrand[brand.slug, default: []].count,
+                    products: absolute(APIRoutes.brandProducts(brand.slug, page: 1)))
+            })
+    }
+
+    /// Page `page` (from 1) of a brand's products by name.
+    public func brandProducts(_ brand: Brand, page: Int) -> BrandProductsDocument {
+        let products = catalog.productsByBrand[brand.slug, default: []]
+        let pageCount = Self.pageCount(forProducts: products.count)
+        return BrandProductsDocument(
+            brand: brandLink(brand), page: page, pageCount: pageCount, perPage: Self.productsPerPage,
+            total: products.count,
+            next: page < pageCount ? absolute(APIRoutes.brandProducts(brand.slug, page: page + 1)) : nil,
+            previous: page > 1 ? absolute(APIRoutes.brandProducts(brand.slug, page: page - 1)) : nil,
+            products: Self.slice(products, page: page).map(productSummary))
+    }
+
+    public func productDocument(_ product: Product) -> ProductDocument {
+        let brand = catalog.brandBySlug[product.brand]
+        return ProductDocument(
+            slug: product.slug.rawValue, sku: product.sku, name: product.name,
+            brand: brand.map(brandLink)
+                ?? BrandLink(
+                    slug: product.brand.rawValue, title: product.brand.rawValue, url: pageURL(.brand(product.brand)),
+                    products: absolute(APIRoutes.brandProducts(product.brand, page: 1))),
+            price: price(product), availability: product.availability.rawValue,
+            thumbnail: product.thumbnail.map { absolute($0.sitePath) }, image: product.image.map { absolute($0.sitePath) },
+            gtin: product.gtin, mpn: product.mpn, tags: product.tags, date: product.date.map { Timestamp.rfc3339($0.date) },
+            detail: TextDocument(html: product.detail.html, text: product.detail.plainText),
+            url: pageURL(.product(product.slug)), api: absolute(APIRoutes.product(product.slug)),
+            buyURL: product.availability.isPurchasable ? site.buyURL(sku: product.sku) : nil,
+            promotions: promotionIndex.promotions(for: product).filter { $0.status(at: now) == .active }.map(promotionLink))
+    }
+
+    public func promotionList() -> PromotionListDocument {
+        let listed = catalog.promotions(withStatus: .active, at: now) + catalog.promotions(withStatus: .upcoming, at: now)
+        return PromotionListDocument(
+            asOf: Timestamp.rfc3339(now),
+            promotions: listed.map { promotion in
+                PromotionListDocument.Entry(
+                    slug: promotion.slug.rawValue, title: promotion.title, status: promotion.status(at: now).rawValue,
+                    starts: Timestamp.rfc3339(promotion.starts.date), ends: promotion.ends.map { Timestamp.rfc3339($0.date) },
+                    discountPercent: promotion.discountPercent.map(Self.double), code: promotion.code,
+                    image: promotion.image.map { absolute($0.sitePath) }, url: pageURL(.promotion(promotion.slug)),
+                    content: TextDocument(html: promotion.content.html, text: promotion.content.plainText),
+                    appliesTo: .init(
+                        brands: promotion.brands.compactMap { catalog.brandBySlug[$0] }.map(brandLink),
+                        products: promotion.products.compactMap { catalog.productBySlug[$0] }.map(productLink)),
+                    stores: promotion.stores.map {
+                        StoreDocument(name: $0.name, address: $0.address, latitude: $0.latitude, longitude: $0.longitude)
+                    })
+            })
+    }
+
+    // MARK: Parts
+
+    func brandLink(_ brand: Brand) -> BrandLink {
+        BrandLink(
+            slug: brand.slug.rawValue, title: brand.title, url: pageURL(.brand(brand.slug)),
+            products: absolute(APIRoutes.brandProducts(brand.slug, page: 1)))
+    }
+
+    func productLink(_ product: Product) -> ProductLink {
+        ProductLink(
+            slug: product.slug.rawValue, name: product.name, url: pageURL(.product(product.slug)),
+            api: absolute(APIRoutes.product(product.slug)))
+    }
+
+    func productSummary(_ product: Product) -> ProductSummaryDocument {
+        ProductSummaryDocument(
+            slug: product.slug.rawValue, sku: product.sku, name: product.name, price: price(product),
+            availability: product.availability.rawValue,
+            thumbnail: (product.thumbnail ?? product.image).map { absolute($0.sitePath) },
+            url: pageURL(.product(product.slug)), api: absolute(APIRoutes.product(product.slug)))
+    }
+
+    func promotionLink(_ promotion: Promotion) -> PromotionLink {
+        PromotionLink(
+            slug: promotion.slug.rawValue, title: promotion.title, url: pageURL(.promotion(promotion.slug)),
+            starts: Timestamp.rfc3339(promotion.starts.date), ends: promotion.ends.map { Timestamp.rfc3339($0.date) },
+            discountPercent: promotion.discountPercent.map(Self.double), code: promotion.code)
+    }
+
+    func price(_ product: Product) -> PriceDocument {
+        PriceDocument(product.price, unit: product.priceUnit, locale: site.locale)
+    }
+
+    /// Percentages are short decimals (15, 12.5); a JSON number is what apps expect.
+    static func double(_ decimal: Decimal) -> Double {
+        NSDecimalNumber(decimal: decimal).doubleValue
+    }
+}

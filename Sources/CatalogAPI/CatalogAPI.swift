@@ -1,0 +1,101 @@
+public import CatalogModel
+public import Foundation
+
+/// The catalog as static JSON under `api/v1/`, for the shop's apps, and the JSON Schemas of the
+/// content files and of every response, for editors and for app developers. Like the page
+/// renderer, it reads no files and writes none: it hands the builder a list of jobs.
+public struct CatalogAPI: Sendable {
+    /// Products per page of a brand's product list; apps page through with `next`.
+    public static let productsPerPage = 100
+
+    public let catalog: Catalog
+    /// The build clock: which promotions apply "now".
+    public let now: Date
+    /// Where a page of the HTML site lives, relative to the site root (`products/x/`).
+    public let pagePath: @Sendable (PageLink) -> String
+    let promotionIndex: PromotionIndex
+
+    public init(catalog: Catalog, now: Date, pagePath: @escaping @Sendable (PageLink) -> String) {
+        self.catalog = catalog
+        self.now = now
+        self.pagePath = pagePath
+        self.promotionIndex = PromotionIndex(catalog.promotions)
+    }
+
+    var site: Site { catalog.site }
+
+    /// Absolute URL of a file or folder given relative to the site root.
+    func absolute(_ path: String) -> String { site.absoluteURL(path) }
+    func pageURL(_ link: PageLink) -> String { absolute(pagePath(link)) }
+
+    /// Pages of a brand's product list: at least one, so an app can always open page 1.
+    public static func pageCount(forProducts count: Int) -> Int {
+        max(1, (count + productsPerPage - 1) / productsPerPage)
+    }
+
+    /// Every API and schema file. Dependencies follow `Dependency`'s reading of `.list`: it
+    /// covers which records a list holds, so a product moving to another brand, or a promotion
+    /// naming other brands or products, is a `.list` change as well as a `.record` one.
+    public func jobs() -> [OutputJob] {
+        var jobs: [OutputJob] = []
+        let api = self
+        jobs.append(OutputJob(path: APIRoutes.site, category: .data, kind: "api-site", dependencies: [.everything]) {
+            JSONOutput.data(api.siteDocument())
+        })
+
+        var brandListInputs: Set<Dependency> = [.site, .list(.brand), .list(.product)]
+        for brand in catalog.brands { brandListInputs.insert(.record(.brand, brand.slug)) }
+        jobs.append(OutputJob(path: APIRoutes.brands, category: .data, kind: "api-brands", dependencies: brandListInputs) {
+            JSONOutput.data(api.brandList())
+        })
+
+        for brand in catalog.brands {
+            let products = catalog.productsByBrand[brand.slug, default: []]
+            let pageCount = Self.pageCount(forProducts: products.count)
+            for page in 1...pageCount {
+                var inputs: Set<Dependency> = [.site, .record(.brand, brand.slug), .list(.product)]
+                for product in Self.slice(products, page: page) { inputs.insert(.record(.product, product.slug)) }
+                jobs.append(OutputJob(
+                    path: APIRoutes.brandProducts(brand.slug, page: page), category: .data, kind: "api-brand-products",
+                    dependencies: inputs
+                ) { JSONOutput.data(api.brandProducts(brand, page: page)) })
+            }
+        }
+
+        for product in catalog.products {
+            var inputs: Set<Dependency> = [
+                .site, .clock, .record(.product, product.slug), .record(.brand, product.brand), .list(.promotion),
+            ]
+            for promotion in promotionIndex.promotions(for: product) { inputs.insert(.record(.promotion, promotion.slug)) }
+            jobs.append(OutputJob(
+                path: APIRoutes.product(product.slug), category: .data, kind: "api-product", dependencies: inputs
+            ) { JSONOutput.data(api.productDocument(product)) })
+        }
+
+        var promotionInputs: Set<Dependency> = [.site, .clock, .list(.promotion)]
+        for promotion in catalog.promotions {
+            promotionInputs.insert(.record(.promotion, promotion.slug))
+            for brand in promotion.brands { promotionInputs.insert(.record(.brand, brand)) }
+            for product in promotion.products { promotionInputs.insert(.record(.product, product)) }
+        }
+        jobs.append(OutputJob(
+            path: APIRoutes.promotions, category: .data, kind: "api-promotions", dependencies: promotionInputs
+        ) { JSONOutput.data(api.promotionList()) })
+
+        let schemaBase = absolute(APIRoutes.schemaFolder)
+        for file in SchemaFiles.all(baseURL: schemaBase) {
+            jobs.append(OutputJob(path: APIRoutes.schema(file.name), category: .data, kind: "schema", dependencies: [.site]) {
+                JSONOutput.prettyData(file.schema)
+            })
+        }
+        jobs.append(OutputJob(path: APIRoutes.schemaIndex, category: .data, kind: "api-schema-index", dependencies: [.site]) {
+            JSONOutput.data(api.schemaIndex())
+        })
+        return jobs
+    }
+
+    /// The products on one page of a list.
+    static func slice<C: Collection>(_ items: C, page: Int) -> C.SubSequence {
+        items.dropFirst((page - 1) * productsPerPage).prefix(productsPerPage)
+    }
+}

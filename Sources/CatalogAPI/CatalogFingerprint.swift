@@ -1,0 +1,99 @@
+public import CatalogModel
+import Crypto
+import Foundation
+
+/// A version of the catalog's content: SHA-256 over every field of every record, in catalog
+/// order. It ignores the build clock and where files sit on disk, so two builds of the same
+/// content agree, and any change an app could see (a price, a body, an unknown key passed to
+/// templates) changes it.
+public enum CatalogFingerprint {
+    public static func sha256(of catalog: Catalog) -> String {
+        var writer = Writer()
+        let site = catalog.site
+        writer.record("site", [
+            site.title, site.baseURL, site.currency.code, site.locale, site.description, String(site.productsPerPage),
+            site.checkoutURL,
+        ], extra: site.extra)
+        for brand in catalog.brands {
+            writer.record("brand", [
+                brand.slug.rawValue, brand.title, brand.logo?.sitePath, brand.country, brand.website, brand.description.source,
+            ], extra: brand.extra)
+        }
+        for product in catalog.products {
+            writer.record("product", [
+                product.slug.rawValue, product.sku, product.name, product.brand.rawValue, String(product.price.minorUnits),
+                product.price.currency.code, product.priceUnit, product.availability.rawValue, product.thumbnail?.sitePath,
+                product.image?.sitePath, product.gtin, product.mpn, product.date?.iso8601, product.detail.source,
+            ], lists: [product.tags], extra: product.extra)
+        }
+        for promotion in catalog.promotions {
+            writer.record("promotion", [
+                promotion.slug.rawValue, promotion.title, promotion.starts.iso8601, promotion.ends?.iso8601,
+                promotion.discountPercent.map { "\($0)" }, promotion.code, promotion.image?.sitePath, promotion.content.source,
+            ], lists: [
+                promotion.brands.map(\.rawValue), promotion.products.map(\.rawValue),
+                promotion.stores.flatMap { [$0.name, $0.address ?? "\u{0}", String($0.latitude), String($0.longitude)] },
+            ], extra: promotion.extra)
+        }
+        for page in catalog.pages {
+            writer.record("page", [page.slug.rawValue, page.title, page.body.source], extra: page.extra)
+        }
+        return writer.hexDigest()
+    }
+
+    /// Feeds values to SHA-256 with a tag and length before each, so no two different catalogs
+    /// give the same byte stream ("ab" + "c" never reads as "a" + "bc").
+    struct Writer {
+        private var hasher = SHA256()
+
+        mutating func record(_ kind: String, _ fields: [String?], lists: [[String]] = [], extra: [String: ExtraValue]) {
+            text("r", kind)
+            for field in fields {
+                if let field { text("s", field) } else { tag("n") }
+            }
+            for list in lists {
+                count("l", list.count)
+                for item in list { text("s", item) }
+            }
+            count("m", extra.count)
+            for (key, item) in extra.sorted(by: { $0.key < $1.key }) {
+                text("k", key)
+                value(item)
+            }
+        }
+
+        private mutating func value(_ value: ExtraValue) {
+            switch value {
+            case .string(let s): text("s", s)
+            case .bool(let b): tag(b ? "t" : "f")
+            case .null: tag("n")
+            case .list(let items):
+                count("l", items.count)
+                for item in items { self.value(item) }
+            case .map(let pairs):
+                count("m", pairs.count)
+                for pair in pairs {
+                    text("k", pair.key)
+                    self.value(pair.value)
+                }
+            }
+        }
+
+        private mutating func tag(_ tag: Character) { hasher.update(data: Data([tag.asciiValue!])) }
+
+        private mutating func count(_ tag: Character, _ n: Int) {
+            self.tag(tag)
+            withUnsafeBytes(of: UInt64(n).littleEndian) { hasher.update(bufferPointer: $0) }
+        }
+
+        private mutating func text(_ tag: Character, _ s: String) {
+            var s = s
+            count(tag, s.utf8.count)
+            s.withUTF8 { hasher.update(bufferPointer: UnsafeRawBufferPointer($0)) }
+        }
+
+        func hexDigest() -> String {
+            hasher.finalize().map { byte in (byte < 16 ? "0" : "") + String(byte, radix: 16) }.joined()
+        }
+    }
+}

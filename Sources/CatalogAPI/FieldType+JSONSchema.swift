@@ -1,0 +1,87 @@
+import CatalogModel
+
+extension FieldType {
+    /// The rule as a JSON Schema fragment. Types are the ones the content model names: text is a
+    /// string and a count a number, although the loader also reads `title: 2024` as the text
+    /// "2024"; only a price may be either, as the model allows. What a schema cannot state (a
+    /// slug naming an existing record, an image file being there, a GTIN's check digit, how many
+    /// fraction digits the product's currency has) stays with `vitrine check`.
+    var jsonSchema: JSONDocument {
+        typealias P = RecordKind.Patterns
+        switch self {
+        case .text(let range):
+            return ["type": "string", "minLength": .int(range.lowerBound), "maxLength": .int(range.upperBound)]
+        case .pattern(let pattern, let range, let example):
+            return [
+                "type": "string", "pattern": .string(pattern), "minLength": .int(range.lowerBound),
+                "maxLength": .int(range.upperBound), "examples": [.string(example)],
+            ]
+        case .decimalAmount:
+            var limit = 1
+            for _ in 0..<Money.maxWholeDigits { limit *= 10 }
+            return [
+                "anyOf": [
+                    ["type": "number", "minimum": 0, "exclusiveMaximum": .int(limit)],
+                    ["type": "string", "pattern": .string(P.decimalAmount)],
+                ],
+                "examples": [32.5, "12.50"],
+            ]
+        case .currencyCode:
+            return ["type": "string", "enum": .array(Currency.allCodes.map(JSONDocument.string))]
+        case .countryCode:
+            return ["type": "string", "enum": .array(CountryCode.all.sorted().map(JSONDocument.string))]
+        case .localeTag:
+            return ["type": "string", "pattern": .string(P.locale), "examples": ["en_US", "fr-FR"]]
+        case .webURL:
+            return ["type": "string", "pattern": .string(P.webURL), "examples": ["https://example.com/"]]
+        case .baseURL:
+            return ["type": "string", "pattern": .string(P.baseURL), "examples": ["https://shop.example.com/"]]
+        case .image:
+            return ["type": "string", "pattern": .string(P.image), "examples": ["images/products/serum.png"]]
+        case .reference:
+            return Self.slugSchema
+        case .references:
+            return ["type": "array", "items": Self.slugSchema]
+        case .textList:
+            return ["type": "array", "items": ["type": "string", "pattern": .string(P.nonBlank)]]
+        case .timestamp:
+            return ["type": "string", "pattern": .string(P.timestamp), "examples": ["2026-12-24", "2026-12-24T09:00:00Z"]]
+        case .choice(let options):
+            return ["type": "string", "enum": .array(options.map(JSONDocument.string))]
+        case .integer(let range):
+            return ["type": "integer", "minimum": .int(range.lowerBound), "maximum": .int(range.upperBound)]
+        case .percent:
+            // FieldReader.percent: above 0, up to 100.
+            return ["type": "number", "exclusiveMinimum": 0, "maximum": 100]
+        case .gtin:
+            return ["type": "string", "pattern": .string(P.gtinDigits)]
+        case .stores:
+            return ["type": "array", "items": Self.storeSchema]
+        }
+    }
+
+    static let slugSchema: JSONDocument = ["type": "string", "pattern": .string(RecordKind.Patterns.slug)]
+
+    static var storeSchema: JSONDocument {
+        [
+            "type": "object",
+            "properties": [
+                "name": [
+                    "type": "string", "minLength": .int(Store.nameLength.lowerBound),
+                    "maxLength": .int(Store.nameLength.upperBound), "description": "shop name",
+                ],
+                "address": ["type": "string", "description": "street address, shown as written"],
+                "latitude": [
+                    "type": "number", "minimum": .number(-Store.latitudeLimit), "maximum": .number(Store.latitudeLimit),
+                    "description": "degrees north (negative: south)",
+                ],
+                "longitude": [
+                    "type": "number", "minimum": .number(-Store.longitudeLimit), "maximum": .number(Store.longitudeLimit),
+                    "description": "degrees east (negative: west)",
+                ],
+            ],
+            "required": .array(Store.requiredKeys.map(JSONDocument.string)),
+            "additionalProperties": false,
+        ]
+    }
+}

@@ -1,0 +1,44 @@
+/// A brand as other documents mention it.
+public struct BrandLink: Codable, Sendable, Equatable {
+    public var slug: String
+    public var title: String
+    /// The brand's page on the site.
+    public var url: String
+    /// The first page of its products in the API.
+    public var products: String
+}
+
+/// A product as other documents mention it.
+public struct ProductLink: Codable, Sendable, Equatable {
+    public var slug: String
+    public var name: String
+    public var url: String
+    /// The product's API document.
+    public var api: String
+}
+
+/// A promotion that applies to a product now.
+public struct PromotionLink: Codable, Sendable, Equatable {
+    public var slug: String
+    public var title: String
+    public var url: String
+    /// RFC 3339, UTC.
+    public var starts: String
+    public var ends: String?
+    public var discountPercent: Double?
+    public var code: String?
+}
+
+/// Markdown rendered both ways, as the site shows it and as plain text for lists and search.
+public struct TextDocument: Codable, Sendable, Equatable {
+    public var html: String
+    public var text: String
+}
+
+/// A place where a deal can be had in person.
+public struct StoreDocument: Codable, Sendable, Equatable {
+    public var name: String
+    public var address: String?
+    public var latitude: Double
+    public var longitude: Double
+}

@@ -1,0 +1,24 @@
+/// `api/v1/products/<slug>.json`: the whole product.
+public struct ProductDocument: Codable, Sendable, Equatable {
+    public var slug: String
+    public var sku: String
+    public var name: String
+    public var brand: BrandLink
+    public var price: PriceDocument
+    public var availability: String
+    /// Absolute URLs.
+    public var thumbnail: String?
+    public var image: String?
+    public var gtin: String?
+    public var mpn: String?
+    public var tags: [String]
+    /// When it was added (RFC 3339, UTC).
+    public var date: String?
+    public var detail: TextDocument
+    public var url: String
+    public var api: String
+    /// The checkout link for one unit, when the shop has a checkout service and the product can be bought.
+    public var buyURL: String?
+    /// Promotions active at build time that apply to it, directly or through its brand.
+    public var promotions: [PromotionLink]
+}

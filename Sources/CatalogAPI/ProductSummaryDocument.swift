@@ -1,0 +1,13 @@
+/// A product in a brand's product list: enough for a list row, with a link to the whole product.
+public struct ProductSummaryDocument: Codable, Sendable, Equatable {
+    public var slug: String
+    public var sku: String
+    public var name: String
+    public var price: PriceDocument
+    /// `in_stock`, `out_of_stock`, `preorder` or `backorder`.
+    public var availability: String
+    /// Absolute URL of the list image (the thumbnail, else the full-size image).
+    public var thumbnail: String?
+    public var url: String
+    public var api: String
+}

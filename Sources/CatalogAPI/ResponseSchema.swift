@@ -1,0 +1,201 @@
+import CatalogModel
+
+/// JSON Schemas (draft 2020-12) of the API's documents. Objects refuse members they do not
+/// list, so a field added to a document without its schema fails the end-to-end check that
+/// validates every published file.
+public enum ResponseSchema {
+    /// `responses/<name>.json` for each document kind.
+    public static let names = ["site", "brands", "brand-products", "product", "promotions", "schema-index"]
+
+    public static func fileName(_ name: String) -> String { "responses/\(name).json" }
+
+    public static func schema(named name: String, id: String? = nil) -> JSONDocument? {
+        let body: (title: String, root: JSONDocument, defs: [String])
+        switch name {
+        case "site": body = ("site.json", site, [])
+        case "brands": body = ("brands.json", brands, ["brandEntry", "url", "slug"])
+        case "brand-products":
+            body = ("brands/<slug>/products/<n>.json", brandProducts, ["brandLink", "productSummary", "price", "url", "slug"])
+        case "product":
+            body = ("products/<slug>.json", product, ["brandLink", "price", "promotionLink", "text", "url", "slug", "timestamp"])
+        case "promotions":
+            body = (
+                "promotions.json", promotions,
+                ["promotionEntry", "brandLink", "productLink", "store", "text", "url", "slug", "timestamp"]
+            )
+        case "schema-index": body = ("schema/index.json", schemaIndex, ["url"])
+        default: return nil
+        }
+        var schema = body.root.merging([
+            "$schema": .string(ContentSchema.dialect),
+            "title": .string("Vitrine API: api/v1/\(body.title)"),
+        ])
+        if !body.defs.isEmpty {
+            schema = schema.merging(["$defs": .object(Dictionary(uniqueKeysWithValues: body.defs.map { ($0, definitions[$0]!) }))])
+        }
+        if let id { schema = schema.merging(["$id": .string(id)]) }
+        return schema
+    }
+
+    // MARK: Documents
+
+    static var site: JSONDocument {
+        object(
+            "The shop and the API's entry points.",
+            required: [
+                "title": string, "baseURL": urlInline, "currency": currency, "locale": string,
+                "counts": object(
+                    "How many records of each kind the catalog has.",
+                    required: ["brands": count, "products": count, "promotions": count, "pages": count]),
+                "version": ["type": "string", "pattern": "^[0-9a-f]{64}$", "description": "SHA-256 of the catalog's content"],
+                "links": object(
+                    "Absolute URLs.",
+                    required: [
+                        "home": urlInline, "brands": urlInline, "promotions": urlInline, "deals": urlInline,
+                        "schemas": urlInline,
+                    ]),
+            ],
+            optional: ["description": string])
+    }
+
+    static var brands: JSONDocument {
+        object(
+            "Every brand, by title.",
+            required: ["total": count, "brands": ["type": "array", "items": ref("brandEntry")]])
+    }
+
+    static var brandProducts: JSONDocument {
+        object(
+            "One page of a brand's products, by name, \(CatalogAPI.productsPerPage) to a page.",
+            required: [
+                "brand": ref("brandLink"), "page": ["type": "integer", "minimum": 1],
+                "pageCount": ["type": "integer", "minimum": 1], "perPage": ["const": .int(CatalogAPI.productsPerPage)],
+                "total": count,
+                "products": ["type": "array", "maxItems": .int(CatalogAPI.productsPerPage), "items": ref("productSummary")],
+            ],
+            optional: ["next": ref("url"), "previous": ref("url")])
+    }
+
+    static var product: JSONDocument {
+        object(
+            "A whole product.",
+            required: [
+                "slug": ref("slug"), "sku": ["type": "string", "pattern": .string(RecordKind.Patterns.sku)],
+                "name": string, "brand": ref("brandLink"), "price": ref("price"), "availability": availability,
+                "tags": ["type": "array", "items": string], "detail": ref("text"), "url": ref("url"), "api": ref("url"),
+                "promotions": ["type": "array", "items": ref("promotionLink")],
+            ],
+            optional: [
+                "thumbnail": ref("url"), "image": ref("url"), "gtin": ["type": "string", "pattern": .string(RecordKind.Patterns.gtinDigits)],
+                "mpn": string, "date": ref("timestamp"), "buyURL": ref("url"),
+            ])
+    }
+
+    static var promotions: JSONDocument {
+        object(
+            "Promotions active or upcoming at build time, active first.",
+            required: ["asOf": ref("timestamp"), "promotions": ["type": "array", "items": ref("promotionEntry")]])
+    }
+
+    static var schemaIndex: JSONDocument {
+        object(
+            "Every schema Vitrine publishes.",
+            required: [
+                "schemas": [
+                    "type": "array",
+                    "items": object(
+                        "One schema file.",
+                        required: [
+                            "name": ["type": "string", "pattern": "^(content|responses)/[a-z-]+(\\.front-matter)?\\.json$"],
+                            "title": string, "url": ref("url"),
+                        ]),
+                ]
+            ])
+    }
+
+    // MARK: Parts
+
+    static var definitions: [String: JSONDocument] {
+        [
+            "url": urlInline,
+            "slug": ["type": "string", "pattern": .string(RecordKind.Patterns.slug)],
+            "timestamp": [
+                "type": "string", "format": "date-time", "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z$",
+                "description": "RFC 3339, UTC",
+            ],
+            "text": object(
+                "Markdown rendered as HTML and as plain text.", required: ["html": string, "text": string]),
+            "price": object(
+                "An exact price.",
+                required: [
+                    "amount": ["type": "string", "pattern": "^-?[0-9]+(\\.[0-9]+)?$", "description": "decimal, e.g. 32.00"],
+                    "minorUnits": ["type": "integer", "minimum": 0, "description": "the amount in the currency's minor units (cents)"],
+                    "currency": currency, "formatted": string, "unit": string,
+                ]),
+            "brandLink": object(
+                "A brand as other documents mention it.",
+                required: ["slug": ref("slug"), "title": string, "url": ref("url"), "products": ref("url")]),
+            "productLink": object(
+                "A product as other documents mention it.",
+                required: ["slug": ref("slug"), "name": string, "url": ref("url"), "api": ref("url")]),
+            "promotionLink": object(
+                "A promotion that applies now.",
+                required: ["slug": ref("slug"), "title": string, "url": ref("url"), "starts": ref("timestamp")],
+                optional: ["ends": ref("timestamp"), "discountPercent": percent, "code": string]),
+            "brandEntry": object(
+                "A brand in the brand list.",
+                required: [
+                    "slug": ref("slug"), "title": string, "url": ref("url"), "productCount": count, "products": ref("url"),
+                ],
+                optional: ["country": ["type": "string", "pattern": "^[A-Z]{2}$"], "logo": ref("url")]),
+            "productSummary": object(
+                "A product in a list.",
+                required: [
+                    "slug": ref("slug"), "sku": string, "name": string, "price": ref("price"), "availability": availability,
+                    "url": ref("url"), "api": ref("url"),
+                ],
+                optional: ["thumbnail": ref("url")]),
+            "store": object(
+                "Where the deal can be had in person.",
+                required: [
+                    "name": string, "latitude": ["type": "number", "minimum": -90, "maximum": 90],
+                    "longitude": ["type": "number", "minimum": -180, "maximum": 180],
+                ],
+                optional: ["address": string]),
+            "promotionEntry": object(
+                "A promotion with what it applies to and its stores.",
+                required: [
+                    "slug": ref("slug"), "title": string, "status": ["enum": ["active", "upcoming"]],
+                    "starts": ref("timestamp"), "url": ref("url"), "content": ref("text"),
+                    "appliesTo": object(
+                        "Brands and products the promotion names.",
+                        required: [
+                            "brands": ["type": "array", "items": ref("brandLink")],
+                            "products": ["type": "array", "items": ref("productLink")],
+                        ]),
+                    "stores": ["type": "array", "items": ref("store")],
+                ],
+                optional: ["ends": ref("timestamp"), "discountPercent": percent, "code": string, "image": ref("url")]),
+        ]
+    }
+
+    static let string: JSONDocument = ["type": "string"]
+    static let count: JSONDocument = ["type": "integer", "minimum": 0]
+    static let urlInline: JSONDocument = ["type": "string", "pattern": "^https?://\\S+$"]
+    static let percent: JSONDocument = ["type": "number", "exclusiveMinimum": 0, "maximum": 100]
+    static var currency: JSONDocument { ["type": "string", "enum": .array(Currency.allCodes.map(JSONDocument.string))] }
+    static var availability: JSONDocument { ["enum": .array(Availability.allCases.map { .string($0.rawValue) })] }
+
+    static func ref(_ name: String) -> JSONDocument { ["$ref": .string("#/$defs/\(name)")] }
+
+    /// An object that lists every member it may have.
+    static func object(_ description: String, required: [String: JSONDocument], optional: [String: JSONDocument] = [:]) -> JSONDocument {
+        [
+            "type": "object",
+            "description": .string(description),
+            "properties": .object(required.merging(optional) { first, _ in first }),
+            "required": .array(required.keys.sorted().map(JSONDocument.string)),
+            "additionalProperties": false,
+        ]
+    }
+}

@@ -1,0 +1,15 @@
+/// The rules of one entry of a promotion's `stores` list, kept as values so the validator and the
+/// JSON Schemas read the same limits.
+extension Store {
+    /// Keys a store entry may have, in the order they are documented.
+    public static let keys = ["name", "address", "latitude", "longitude"]
+    /// Keys a store entry must have.
+    public static let requiredKeys = ["name", "latitude", "longitude"]
+    public static let nameLength = 1...200
+    /// Degrees either side of zero.
+    public static let latitudeLimit = 90.0
+    public static let longitudeLimit = 180.0
+
+    /// Where the store is, for distances.
+    public var point: GeoPoint { GeoPoint(latitude: latitude, longitude: longitude) }
+}

@@ -1,0 +1,93 @@
+/// Writes one word's posting in the compact form the script decodes:
+///
+///     varint  products
+///     varint  groups, then per group, highest score first:
+///             byte score, varint count, byte form,
+///             form 0: count varints, the first product number then the gaps
+///             form 1: varint first byte, varint byte count, a bitmap (bit i of byte j = product (first+j)*8+i)
+///     varint  brands with a match, then per brand: varint brand number gap, varint count
+///     varint  count per availability, in `Availability.allCases` order
+///
+/// The brand and availability counts let a one-word query show its facets without fetching the
+/// per-product facet columns. Each group takes whichever form is smaller, so a word found in most
+/// products costs one bit per product.
+struct PostingEncoder {
+    let brandOfProduct: [UInt32]
+    let availabilityOfProduct: [UInt8]
+    let brandCount: Int
+    let availabilityCount: Int
+
+    static let listForm: UInt8 = 0
+    static let bitmapForm: UInt8 = 1
+
+    func encode(documents: ArraySlice<UInt32>, scores: ArraySlice<UInt8>, brandCounts: inout [UInt32]) -> [UInt8] {
+        var out = ByteWriter()
+        out.varint(documents.count)
+        var present: UInt16 = 0
+        for score in scores { present |= 1 << UInt16(score) }
+        let levels = (1...15).reversed().filter { present & (1 << UInt16($0)) != 0 }.map(UInt8.init)
+        out.varint(levels.count)
+        for score in levels {
+            let members: [UInt32]
+            if levels.count == 1 {
+                members = Array(documents)
+            } else {
+                members = zip(documents, scores).compactMap { $0.1 == score ? $0.0 : nil }
+            }
+            out.byte(score)
+            out.varint(members.count)
+            Self.writeGroup(members, to: &out)
+        }
+
+        var availability = [UInt32](repeating: 0, count: availabilityCount)
+        var touched: [UInt32] = []
+        for document in documents {
+            let brand = Int(brandOfProduct[Int(document)])
+            if brandCounts[brand] == 0 { touched.append(UInt32(brand)) }
+            brandCounts[brand] += 1
+            availability[Int(availabilityOfProduct[Int(document)])] += 1
+        }
+        touched.sort()
+        out.varint(touched.count)
+        var previous: UInt32 = 0
+        for brand in touched {
+            out.varint(brand - previous)
+            out.varint(brandCounts[Int(brand)])
+            previous = brand
+            brandCounts[Int(brand)] = 0
+        }
+        for count in availability { out.varint(count) }
+        return out.bytes
+    }
+
+    /// Ascending numbers as gaps or as a bitmap, whichever is smaller.
+    static func writeGroup(_ members: [UInt32], to out: inout ByteWriter) {
+        var listSize = 0
+        var previous: UInt32 = 0
+        for member in members {
+            listSize += ByteWriter.varintSize(member - previous)
+            previous = member
+        }
+        let firstByte = members[0] / 8
+        let lastByte = members[members.count - 1] / 8
+        let bitmapBytes = Int(lastByte - firstByte) + 1
+        let bitmapSize = bitmapBytes + ByteWriter.varintSize(firstByte) + ByteWriter.varintSize(UInt32(bitmapBytes))
+        if bitmapSize < listSize {
+            out.byte(bitmapForm)
+            out.varint(firstByte)
+            out.varint(bitmapBytes)
+            var bitmap = [UInt8](repeating: 0, count: bitmapBytes)
+            for member in members {
+                bitmap[Int(member / 8 - firstByte)] |= 1 << (member % 8)
+            }
+            out.append(contentsOf: bitmap)
+        } else {
+            out.byte(listForm)
+            previous = 0
+            for member in members {
+                out.varint(member - previous)
+                previous = member
+            }
+        }
+    }
+}

@@ -1,0 +1,129 @@
+public import CatalogModel
+import Foundation
+
+/// Builds the static search index from the catalog (never from rendered HTML): a manifest, lexicon
+/// blocks, posting files, facet columns and result records under `search/`, every name but the
+/// manifest's carrying a content hash. The search page (`search/index.html`, rendered by the
+/// theme) and its script read them; a query downloads only the blocks and postings of its words.
+public struct SearchIndexer: Sendable {
+    public static let folder = "search/"
+    public static let manifestPath = folder + "manifest.json"
+    /// Products per record chunk: small, so a page of results scattered across the catalog stays cheap.
+    public static let recordChunkSize = 8
+    public static let rules = SearchManifest.Rules(
+        prefixMinimum: 3, typoMinimum: 5, exactWeight: 3, prefixWeight: 2, typoWeight: 1)
+
+    public let catalog: Catalog
+    /// The site path of a product page, e.g. `products/<slug>/`.
+    public let productRoute: @Sendable (Slug) -> String
+
+    public init(catalog: Catalog, productRoute: @escaping @Sendable (Slug) -> String) {
+        self.catalog = catalog
+        self.productRoute = productRoute
+    }
+
+    public struct Index: Sendable {
+        public var files: [SearchIndexFile]
+        public var manifest: SearchManifest
+        public var termCount: Int
+        public var byteCount: Int { files.reduce(0) { $0 + $1.data.count } }
+    }
+
+    /// The index files, sorted by path.
+    public func build() -> Index {
+        let products = catalog.products
+        var brandNumber: [Slug: UInt32] = [:]
+        for (number, brand) in catalog.brands.enumerated() { brandNumber[brand.slug] = UInt32(number) }
+        let brandOfProduct = products.map { brandNumber[$0.brand] ?? 0 }
+        let availabilities = Availability.allCases
+        let availabilityOfProduct = products.map { UInt8(availabilities.firstIndex(of: $0.availability)!) }
+
+        let inverted = InvertedIndex.build(catalog)
+        let encoder = PostingEncoder(
+            brandOfProduct: brandOfProduct, availabilityOfProduct: availabilityOfProduct,
+            brandCount: catalog.brands.count, availabilityCount: availabilities.count)
+        let postings = ConcurrentSlots<[[UInt8]]>.map(ranges: inverted.terms.count) { range in
+            var brandCounts = [UInt32](repeating: 0, count: max(1, catalog.brands.count))
+            return range.map {
+                encoder.encode(documents: inverted.documents(of: $0), scores: inverted.scores(of: $0), brandCounts: &brandCounts)
+            }
+        }.flatMap { $0 }
+        let layout = LexiconLayout(terms: inverted.terms, postings: postings)
+
+        var files: [SearchIndexFile] = []
+        func add(_ prefix: String, _ ext: String, _ kind: String, _ bytes: [UInt8]) -> String {
+            let name = "\(prefix)-\(ContentHash.hex(bytes)).\(ext)"
+            files.append(SearchIndexFile(path: Self.folder + name, kind: kind, data: Data(bytes)))
+            return name
+        }
+        var lexicon: [SearchManifest.LexiconEntry] = []
+        let compressedBlocks = ConcurrentSlots<[[UInt8]]>.map(ranges: layout.blocks.count) { range in
+            range.map { Gzip.compress(layout.blocks[$0].bytes) }
+        }.flatMap { $0 }
+        for (block, compressed) in zip(layout.blocks, compressedBlocks) {
+            lexicon.append(.init(first: block.firstTerm, file: add("l", "bin", "search-lexicon", compressed)))
+        }
+        for file in layout.postingFiles {
+            files.append(SearchIndexFile(path: Self.folder + "p-\(file.hash).bin", kind: "search-postings", data: Data(file.bytes)))
+        }
+
+        let columns = FacetColumns(
+            brandOfProduct: brandOfProduct, brandCount: catalog.brands.count,
+            availabilityOfProduct: availabilityOfProduct, products: products, currency: catalog.site.currency)
+        let brandFile = add("f", "bin", "search-facets", Gzip.compress(columns.brand))
+        let availabilityFile = add("f", "bin", "search-facets", Gzip.compress(columns.availability))
+        let priceFile = add("f", "bin", "search-facets", Gzip.compress(columns.price))
+
+        let records = RecordChunks(
+            products: products, brandOfProduct: brandOfProduct, availabilityOfProduct: availabilityOfProduct,
+            locale: catalog.site.locale, productRoute: productRoute, chunkSize: Self.recordChunkSize)
+        let recordPrefix = "r-\(records.hash)-"
+        for (number, chunk) in records.chunks.enumerated() {
+            files.append(SearchIndexFile(path: Self.folder + recordPrefix + "\(number).json", kind: "search-records", data: chunk))
+        }
+
+        var prices: SearchManifest.PriceRange?
+        for product in products where product.price.currency == catalog.site.currency {
+            let price = product.price.minorUnits
+            prices = .init(min: min(prices?.min ?? price, price), max: max(prices?.max ?? price, price))
+        }
+        var availabilityCounts = [Int](repeating: 0, count: availabilities.count)
+        for number in availabilityOfProduct { availabilityCounts[Int(number)] += 1 }
+        let manifest = SearchManifest(
+            version: SearchManifest.currentVersion,
+            products: products.count,
+            brands: catalog.brands.map {
+                .init(slug: $0.slug.rawValue, title: $0.title, products: catalog.productsByBrand[$0.slug, default: []].count)
+            },
+            availability: availabilities.enumerated().map { number, availability in
+                .init(code: availability.rawValue, label: availability.label, products: availabilityCounts[number])
+            },
+            currency: .init(
+                code: catalog.site.currency.code, symbol: catalog.site.currency.symbol,
+                minorUnits: catalog.site.currency.minorUnits),
+            prices: prices,
+            lexicon: lexicon,
+            columns: .init(
+                brand: brandFile, brandWidth: columns.brandWidth, availability: availabilityFile, price: priceFile,
+                priceWidth: columns.priceWidth),
+            records: .init(prefix: recordPrefix, size: Self.recordChunkSize, chunks: records.chunks.count),
+            rules: Self.rules)
+        files.append(SearchIndexFile(path: Self.manifestPath, kind: "search-manifest", data: Self.json(manifest)))
+        files.sort { $0.path < $1.path }
+        return Index(files: files, manifest: manifest, termCount: inverted.terms.count)
+    }
+
+    /// The index as output jobs (category `.data`). The index is built here, once, because the file
+    /// names depend on the contents.
+    public func jobs() -> [OutputJob] {
+        build().files.map { file in
+            OutputJob(path: file.path, category: .data, kind: file.kind) { file.data }
+        }
+    }
+
+    static func json<T: Encodable>(_ value: T) -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return try! encoder.encode(value)
+    }
+}

@@ -1,0 +1,85 @@
+/// `search/manifest.json`, the one index file with a fixed name: the page reads it first and finds
+/// every other file through it. File names are relative to the `search/` folder.
+public struct SearchManifest: Codable, Sendable, Equatable {
+    public static let currentVersion = 1
+
+    public var version: Int
+    /// Products in the index; product numbers run 0..<products in catalog (name) order.
+    public var products: Int
+    /// By brand number, which is the catalog's brand order (by title).
+    public var brands: [BrandEntry]
+    /// By availability number, `Availability.allCases` order.
+    public var availability: [AvailabilityEntry]
+    public var currency: CurrencyEntry
+    /// Lowest and highest price in the site's currency, in minor units; nil without such products.
+    public var prices: PriceRange?
+    /// Lexicon blocks in word order: each block's first word and its file (gzip, like the columns;
+    /// posting files and records are not compressed).
+    public var lexicon: [LexiconEntry]
+    public var columns: Columns
+    public var records: Records
+    public var rules: Rules
+
+    public struct BrandEntry: Codable, Sendable, Equatable {
+        public var slug: String
+        public var title: String
+        public var products: Int
+    }
+
+    public struct AvailabilityEntry: Codable, Sendable, Equatable {
+        public var code: String
+        public var label: String
+        public var products: Int
+    }
+
+    public struct CurrencyEntry: Codable, Sendable, Equatable {
+        public var code: String
+        public var symbol: String
+        public var minorUnits: Int
+    }
+
+    public struct PriceRange: Codable, Sendable, Equatable {
+        public var min: Int64
+        public var max: Int64
+    }
+
+    public struct LexiconEntry: Codable, Sendable, Equatable {
+        public var first: String
+        public var file: String
+    }
+
+    /// Per-product facet values, fetched only when counts cannot come from a single word's posting.
+    public struct Columns: Codable, Sendable, Equatable {
+        /// Brand number per product, `brandWidth` bytes little-endian each.
+        public var brand: String
+        public var brandWidth: Int
+        /// Availability number per product, 2 bits each, four to a byte, lowest bits first.
+        public var availability: String
+        /// Price in the site currency's minor units, `priceWidth` bytes little-endian each; the
+        /// all-ones value marks a product priced in another currency, which a price filter excludes.
+        public var price: String
+        public var priceWidth: Int
+    }
+
+    /// Result records: chunk `n` (products n*size ..< (n+1)*size) is `prefix + n + ".json"`, a JSON
+    /// array of `[name, url, brand number, price text, thumbnail, availability number]`. The prefix
+    /// carries the hash of all records, so a deploy that changes any record renames every chunk.
+    public struct Records: Codable, Sendable, Equatable {
+        public var prefix: String
+        public var size: Int
+        public var chunks: Int
+    }
+
+    /// The matching rules, here so the script and any other reader apply the same ones.
+    public struct Rules: Codable, Sendable, Equatable {
+        /// Query words at least this long also match longer words they begin.
+        public var prefixMinimum: Int
+        /// Query words at least this long (and starting with a letter) also match words of at least
+        /// this length one edit away (insert, delete, replace or swap two neighbours) with the same first letter.
+        public var typoMinimum: Int
+        /// A word's score in a product times this weight, by how it matched.
+        public var exactWeight: Int
+        public var prefixWeight: Int
+        public var typoWeight: Int
+    }
+}

@@ -1,0 +1,96 @@
+import CatalogModel
+
+/// Splits text into the words the index stores and the search page looks up. The page's script
+/// (Templates/static/search/search.js) does the same steps, so both sides agree on every word:
+/// fold with `String.folded()` (lower case, accents removed), then keep each run of letters,
+/// digits and marks. Words longer than `maximumLength` are dropped: they are never typed.
+public enum SearchTokenizer {
+    public static let maximumLength = 64
+
+    /// The words of `text` in order, repeats kept.
+    public static func words(in text: String) -> [String] {
+        var words: [String] = []
+        forEachWord(in: text) { words.append($0) }
+        return words
+    }
+
+    /// Calls `body` with each word.
+    public static func forEachWord(in text: String, _ body: (String) -> Void) {
+        forEachWordBytes(in: text) { body(String(decoding: $0, as: UTF8.self)) }
+    }
+
+    /// The words as UTF-8 bytes, valid only during the call: what the indexer hashes. ASCII text,
+    /// nearly all of a catalog, takes a byte-level path that gives the same words as the general
+    /// one without building folded copies.
+    static func forEachWordBytes(in text: String, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+        var text = text
+        let isASCII = text.withUTF8 { bytes in bytes.allSatisfy { $0 < 0x80 } }
+        guard isASCII else {
+            unicodeWords(text.folded()) { word in
+                var word = word
+                word.withUTF8(body)
+            }
+            return
+        }
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: maximumLength) { buffer in
+            text.withUTF8 { bytes in
+                var length = 0
+                var tooLong = false
+                func flush() {
+                    if length > 0, !tooLong { body(UnsafeBufferPointer(rebasing: buffer[0..<length])) }
+                    length = 0
+                    tooLong = false
+                }
+                for byte in bytes {
+                    let folded: UInt8
+                    switch byte {
+                    case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"): folded = byte
+                    case UInt8(ascii: "A")...UInt8(ascii: "Z"): folded = byte + 32
+                    default:
+                        flush()
+                        continue
+                    }
+                    if length == maximumLength {
+                        tooLong = true
+                    } else if !tooLong {
+                        buffer[length] = folded
+                        length += 1
+                    }
+                }
+                flush()
+            }
+        }
+    }
+
+    private static func unicodeWords(_ folded: String, _ body: (String) -> Void) {
+        var word = String.UnicodeScalarView()
+        var length = 0
+        func flush() {
+            if length > 0, length <= maximumLength { body(String(word)) }
+            word = String.UnicodeScalarView()
+            length = 0
+        }
+        for scalar in folded.unicodeScalars {
+            if isWordScalar(scalar) {
+                // Final sigma: JavaScript lower-cases by context, Swift does not; both sides store σ.
+                word.append(scalar == "ς" ? "σ" : scalar)
+                length += 1
+            } else {
+                flush()
+            }
+        }
+        flush()
+    }
+
+    /// Letters, numbers and marks: the script's `[\p{L}\p{N}\p{M}]`.
+    static func isWordScalar(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
+            .decimalNumber, .letterNumber, .otherNumber,
+            .nonspacingMark, .spacingMark, .enclosingMark:
+            return true
+        default:
+            return false
+        }
+    }
+}

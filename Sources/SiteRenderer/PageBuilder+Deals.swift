@@ -1,0 +1,32 @@
+import CatalogModel
+
+extension PageBuilder {
+    /// Active promotions that can be had in a shop, each with its stores. The page lists them all;
+    /// its script narrows the list to stores near the visitor once they share a location.
+    func deals() -> [String: Any] {
+        var page = context.base(
+            route: route, title: "Deals near you",
+            description: "Promotions at \(context.site.title) you can also get in one of our stores.", section: "deals")
+        page["deals"] = context.catalog.promotions(withStatus: .active, at: context.now)
+            .filter { !$0.stores.isEmpty }
+            .map { promotion -> [String: Any] in
+                var item = context.promotionSummary(promotion)
+                item["stores"] = promotion.stores.map { store -> [String: Any] in
+                    var entry: [String: Any] = [
+                        "name": store.name,
+                        // Shortest text that reads back as the same Double, so the script sees the content's numbers.
+                        "latitude": "\(store.latitude)", "longitude": "\(store.longitude)",
+                    ]
+                    if let address = store.address { entry["address"] = address }
+                    return entry
+                }
+                return item
+            }
+        page["radiusOptions"] = [1, 5, 25].map { ["km": $0, "selected": $0 == 5] }
+        page["breadcrumbs"] = [
+            ["title": "Home", "url": context.url("")] as [String: Any],
+            ["title": "Deals near you", "current": true],
+        ]
+        return page
+    }
+}

@@ -1,0 +1,25 @@
+import CatalogModel
+
+extension PageBuilder {
+    /// The search page's frame: the form with every brand and availability, so the filters read
+    /// right before the script has loaded the index; the script fills in results and counts.
+    func searchPage() -> [String: Any] {
+        let site = context.catalog.site
+        var page = context.base(
+            route: route, title: "Search",
+            description: "Search all \(context.catalog.products.count) products at \(site.title) by name, brand, SKU or description.",
+            section: "search")
+        page["breadcrumbs"] = [
+            ["title": "Home", "url": context.url("")] as [String: Any],
+            ["title": "Search", "current": true],
+        ]
+        page["brands"] = context.catalog.brands.map { ["slug": $0.slug.rawValue, "title": $0.title] }
+        page["availabilities"] = Availability.allCases.map { ["code": $0.rawValue, "label": $0.label] }
+        page["currencySymbol"] = site.currency.symbol
+        page["currencyCode"] = site.currency.code
+        page["manifestURL"] = context.root + "search/manifest.json"
+        page["scriptURL"] = context.root + "search/search.js"
+        page["productCount"] = context.catalog.products.count
+        return page
+    }
+}

@@ -1,0 +1,175 @@
+import CatalogAPI
+import CatalogModel
+import Foundation
+import Testing
+
+@Suite struct CatalogAPIDocumentsTests {
+    static let stores = [
+        Store(name: "Paris", address: "24 Rue des Francs-Bourgeois", latitude: 48.8572, longitude: 2.3598),
+        Store(name: "London", latitude: 51.5126, longitude: -0.1251),
+    ]
+
+    /// Two brands, three products, and promotions of every status.
+    static var catalog: Catalog {
+        var serum = TestCatalog.product("serum", brand: "acme", name: "Night Serum", cents: 3250)
+        serum.thumbnail = .local("images/serum-thumb.png")
+        serum.image = .remote("https://cdn.example.com/serum.png")
+        serum.tags = ["night", "serum"]
+        serum.date = TestCatalog.date("2026-03-14")
+        serum.detail = RenderedMarkdown(source: "**Rich**", html: "<p><strong>Rich</strong></p>\n", plainText: "Rich")
+        var soldOut = TestCatalog.product("mask", brand: "acme", name: "Clay Mask")
+        soldOut.availability = .outOfStock
+        let lotion = TestCatalog.product("lotion", brand: "zen", name: "Body Lotion")
+        func promotion(_ slug: String, starts: String, ends: String?, brands: [String] = [], products: [String] = [])
+            -> Promotion
+        {
+            Promotion(
+                slug: TestCatalog.slug(slug), title: slug.uppercased(), starts: TestCatalog.date(starts),
+                ends: ends.map(TestCatalog.date), brands: brands.map(TestCatalog.slug), products: products.map(TestCatalog.slug),
+                discountPercent: Decimal(string: "12.5"), code: "CODE", source: SourceLocation(path: "promotions/\(slug).md"))
+        }
+        var active = promotion("active", starts: "2026-11-01", ends: "2026-12-26", products: ["serum"])
+        active.stores = stores
+        let brandWide = promotion("brand-wide", starts: "2026-10-01", ends: nil, brands: ["acme"])
+        let upcoming = promotion("upcoming", starts: "2027-02-01", ends: "2027-02-14", brands: ["acme"])
+        let expired = promotion("expired", starts: "2026-06-01", ends: "2026-08-31", products: ["serum"])
+        return TestCatalog.catalog(
+            brands: [TestCatalog.brand("acme", title: "Acme"), TestCatalog.brand("zen", title: "Zen")],
+            products: [serum, soldOut, lotion], promotions: [active, brandWide, upcoming, expired])
+    }
+
+    static let api = TestCatalog.api(catalog)
+
+    @Test("a product document has exact prices, absolute URLs and the promotions active now")
+    func product() throws {
+        let product = try #require(Self.catalog.productBySlug[TestCatalog.slug("serum")])
+        let document = Self.api.productDocument(product)
+        #expect(document.price == PriceDocument(Money(minorUnits: 3250, currency: .usd), unit: "ea", locale: "en_US"))
+        #expect(document.price.amount == "32.50" && document.price.minorUnits == 3250 && document.price.formatted == "$ 32.50")
+        #expect(document.thumbnail == "https://shop.example.com/base/images/serum-thumb.png")
+        #expect(document.image == "https://cdn.example.com/serum.png")
+        #expect(document.url == "https://shop.example.com/base/products/serum/")
+        #expect(document.api == "https://shop.example.com/base/api/v1/products/serum.json")
+        #expect(document.brand.title == "Acme" && document.brand.url == "https://shop.example.com/base/brands/acme/")
+        #expect(document.detail.html == "<p><strong>Rich</strong></p>\n" && document.detail.text == "Rich")
+        #expect(document.date == "2026-03-14T00:00:00Z")
+        #expect(document.buyURL == "https://checkout.example.com/cart/SERUM:1")
+        // Active directly and through its brand; not the upcoming or the expired one.
+        #expect(document.promotions.map(\.slug).sorted() == ["active", "brand-wide"])
+        #expect(document.promotions.first { $0.slug == "active" }?.discountPercent == 12.5)
+    }
+
+    @Test("a product that cannot be bought has no buy link")
+    func soldOut() throws {
+        let product = try #require(Self.catalog.productBySlug[TestCatalog.slug("mask")])
+        #expect(Self.api.productDocument(product).buyURL == nil)
+        #expect(Self.api.productDocument(product).availability == "out_of_stock")
+    }
+
+    @Test("promotions.json lists active then upcoming, with what they apply to and their stores")
+    func promotions() {
+        let document = Self.api.promotionList()
+        #expect(document.asOf == "2026-12-01T12:00:00Z")
+        #expect(document.promotions.map(\.slug) == ["active", "brand-wide", "upcoming"])
+        #expect(document.promotions.map(\.status) == ["active", "active", "upcoming"])
+        let active = document.promotions[0]
+        #expect(active.appliesTo.products.map(\.slug) == ["serum"] && active.appliesTo.brands.isEmpty)
+        #expect(active.stores.map(\.name) == ["Paris", "London"])
+        #expect(active.stores.map(\.address) == ["24 Rue des Francs-Bourgeois", nil])
+        #expect(active.stores.map(\.latitude) == [48.8572, 51.5126] && active.stores.map(\.longitude) == [2.3598, -0.1251])
+        #expect(document.promotions[1].appliesTo.brands.map(\.slug) == ["acme"])
+        #expect(document.promotions[1].ends == nil)
+    }
+
+    @Test("brands.json lists brands by title with product counts")
+    func brands() {
+        let document = Self.api.brandList()
+        #expect(document.total == 2)
+        #expect(document.brands.map(\.slug) == ["acme", "zen"])
+        #expect(document.brands.map(\.productCount) == [2, 1])
+        #expect(document.brands[0].products == "https://shop.example.com/base/api/v1/brands/acme/products/1.json")
+    }
+
+    @Test("site.json counts records and links the entry points")
+    func site() {
+        let document = Self.api.siteDocument()
+        let counts = document.counts
+        #expect([counts.brands, counts.products, counts.promotions, counts.pages] == [Int]([2, 3, 4, 0]))
+        #expect(document.links.brands == "https://shop.example.com/base/api/v1/brands.json")
+        #expect(document.links.deals == "https://shop.example.com/base/deals/")
+        #expect(document.links.home == "https://shop.example.com/base/")
+        #expect(document.version.count == 64 && document.version.allSatisfy(\.isHexDigit))
+    }
+
+    @Test("every job is a data file under api/v1/, and paths are unique")
+    func jobPaths() {
+        let jobs = Self.api.jobs()
+        #expect(jobs.allSatisfy { $0.category == .data && $0.path.hasPrefix("api/v1/") })
+        #expect(Set(jobs.map(\.path)).count == jobs.count)
+        let products = jobs.filter { $0.kind == "api-product" }.map(\.path).sorted()
+        #expect(products == ["api/v1/products/lotion.json", "api/v1/products/mask.json", "api/v1/products/serum.json"])
+    }
+
+    @Test("rendering twice gives the same bytes, with keys sorted")
+    func deterministic() throws {
+        let first = Self.api.jobs().map { ($0.path, $0.render()) }
+        let second = TestCatalog.api(Self.catalog).jobs().map { ($0.path, $0.render()) }
+        #expect(first.map(\.0) == second.map(\.0))
+        #expect(first.map(\.1) == second.map(\.1))
+        let site = try #require(first.first { $0.0 == "api/v1/site.json" }?.1)
+        let text = String(decoding: site, as: UTF8.self)
+        #expect(text.hasPrefix("{\"baseURL\":"))
+        #expect(!text.contains("\\/"))
+    }
+
+    @Test("a product's file depends on its record, its brand, the clock and the promotions naming it")
+    func productDependencies() throws {
+        let job = try #require(Self.api.jobs().first { $0.path == "api/v1/products/serum.json" })
+        let expected: Set<Dependency> = [
+            .site, .clock, .record(.product, TestCatalog.slug("serum")), .record(.brand, TestCatalog.slug("acme")),
+            .list(.promotion), .record(.promotion, TestCatalog.slug("active")),
+            .record(.promotion, TestCatalog.slug("brand-wide")), .record(.promotion, TestCatalog.slug("upcoming")),
+            .record(.promotion, TestCatalog.slug("expired")),
+        ]
+        #expect(job.dependencies == expected)
+    }
+
+    @Test("a brand page depends on the products it lists, not on other brands' products")
+    func brandPageDependencies() throws {
+        let job = try #require(Self.api.jobs().first { $0.path == "api/v1/brands/zen/products/1.json" })
+        #expect(job.dependencies.contains(.record(.product, TestCatalog.slug("lotion"))))
+        #expect(!job.dependencies.contains(.record(.product, TestCatalog.slug("serum"))))
+        #expect(!job.dependencies.contains(.clock) && !job.dependencies.contains(.everything))
+    }
+}
+
+@Suite struct PromotionIndexTests {
+    static let brandSlugs = ["a", "b", "c"]
+
+    static func promotion(_ i: Int) -> Promotion {
+        let brands: [Slug] = i % 3 == 0 ? [TestCatalog.slug(brandSlugs[i % 3])] : []
+        var products: [Slug] = []
+        for p in 0..<30 where (p * 7 + i) % 5 == 0 { products.append(TestCatalog.slug("p\(p)")) }
+        // One names a product twice; several name a product and its brand both.
+        if i == 4 { products.append(TestCatalog.slug("p1")) }
+        return Promotion(
+            slug: TestCatalog.slug("promo-\(i)"), title: "P\(i)", starts: TestCatalog.date("2026-0\(1 + i % 9)-01"),
+            brands: brands, products: products, source: SourceLocation(path: "promotions/promo-\(i).md"))
+    }
+
+    @Test("a product's promotions are Catalog.promotions(for:), in catalog order, each once")
+    func sameAsCatalog() {
+        let brands = Self.brandSlugs.map { TestCatalog.brand($0) }
+        let products = (0..<30).map { TestCatalog.product("p\($0)", brand: Self.brandSlugs[$0 % 3]) }
+        let catalog = TestCatalog.catalog(brands: brands, products: products, promotions: (0..<12).map(Self.promotion))
+        let api = TestCatalog.api(catalog, now: TestCatalog.date("2027-01-01").date)
+        var compared = 0
+        for product in catalog.products {
+            let expected: [String] = catalog.promotions(for: product).map { $0.slug.rawValue }
+            let actual: [String] = api.productDocument(product).promotions.map { $0.slug }
+            #expect(actual == expected, "\(product.slug)")
+            compared += expected.count
+        }
+        #expect(compared > 30)
+    }
+}

