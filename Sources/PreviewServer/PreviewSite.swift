@@ -141,9 +141,12 @@ public actor PreviewSite {
             failure = nil
             hasSite = true
             basePath = builder.state?.basePath ?? "/"
+            // Open pages reload when a page changed that the quick path did not already write, a
+            // page is gone, or a copied file (a picture, the stylesheet) changed.
             let newPages = report.renderedPaths.contains { Self.isPage($0) && !quickPages.contains($0) }
-            let copied = report.fileCount - report.reusedCount - report.renderedCount
-            if !report.upToDate, !early.sent, recovered || newPages || report.removedCount > 0 || copied > 0 {
+            let goneOrCopied = report.removedPaths.contains(where: Self.isPage)
+                || report.fileCount - report.reusedCount - report.renderedCount > 0
+            if !report.upToDate, !early.sent, recovered || newPages || goneOrCopied {
                 generation += 1
                 broadcast(.reload(generation: generation))
             }

@@ -14,9 +14,11 @@ public struct BuildReport: Sendable {
     /// Incremental builds: the files rendered this time, sorted (a full build renders them all
     /// and leaves this empty). Everything else was carried over from the previous output.
     public var renderedPaths: [String] = []
-    /// Incremental builds: files carried over unchanged, and files of the previous output dropped.
+    /// Incremental builds: files carried over unchanged, and files of the previous output dropped
+    /// (sorted).
     public var reusedCount: Int = 0
-    public var removedCount: Int = 0
+    public var removedPaths: [String] = []
+    public var removedCount: Int { removedPaths.count }
     /// Set by incremental builds; `upToDate` when nothing read had changed and nothing was written.
     public var isIncremental = false
     public var upToDate = false

@@ -7,15 +7,19 @@ import Foundation
 public struct ChangeSet: Sendable, Equatable {
     public var everything: Bool
     public var changed: Set<Dependency>
+    /// Whether any input file or the clock differs at all, even in a way no dependency names
+    /// (a picture no record uses): what a file depending on `.everything` is rendered again for.
+    public var anything: Bool
 
-    public static let all = ChangeSet(everything: true, changed: [])
-    public static let none = ChangeSet(everything: false, changed: [])
+    public static let all = ChangeSet(everything: true, changed: [], anything: true)
+    public static let none = ChangeSet(everything: false, changed: [], anything: false)
 
-    public var isEmpty: Bool { !everything && changed.isEmpty }
+    public var isEmpty: Bool { !everything && changed.isEmpty && !anything }
 
     /// Whether a file made from `dependencies` (this build's or the last's) must be rendered again.
     public func touches(_ dependencies: Set<Dependency>) -> Bool {
-        if everything || dependencies.contains(.everything) { return true }
+        if everything { return true }
+        if dependencies.contains(.everything) { return anything || !changed.isEmpty }
         if changed.count < dependencies.count {
             return changed.contains { dependencies.contains($0) }
         }
@@ -85,7 +89,9 @@ public struct ChangeSet: Sendable, Equatable {
         for key in templateKeys where old.inputs[key]?.digest != new.inputs[key]?.digest {
             if let name = templateName(ofKey: key) { changed.insert(.template(name)) }
         }
-        return ChangeSet(everything: false, changed: changed)
+        let anything = old.clock != new.clock || old.inputs.count != new.inputs.count
+            || new.inputs.contains { old.inputs[$0.key]?.digest != $0.value.digest }
+        return ChangeSet(everything: false, changed: changed, anything: anything)
     }
 
     /// The template name a templates-folder key stands for (`templates/partials/header.mustache`

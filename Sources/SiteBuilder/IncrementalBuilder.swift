@@ -182,7 +182,7 @@ public final class IncrementalBuilder: @unchecked Sendable {
         report.renderedPaths = rendered.sorted()
         report.reusedCount = report.fileCount - report.renderedPaths.count
             - zip(copies, copyIsDirty).count { $0.1 }
-        report.removedCount = removed.count
+        report.removedPaths = removed.sorted()
         report.duration = Date().timeIntervalSince(started)
         return report
     }
