@@ -22,12 +22,15 @@ final class FolderEvents: @unchecked Sendable {
         UInt32(IN_CREATE) | UInt32(IN_DELETE) | UInt32(IN_MODIFY) | UInt32(IN_CLOSE_WRITE) | UInt32(IN_MOVED_FROM)
         | UInt32(IN_MOVED_TO) | UInt32(IN_ATTRIB) | UInt32(IN_DELETE_SELF) | UInt32(IN_MOVE_SELF)
 
-    /// Nil when inotify is not available (then the watcher polls).
+    /// A folder that could not be watched (the system's limit on watches reached).
+    private var missedFolder = false
+
+    /// Nil when inotify is not available or cannot watch every folder (then the watcher polls).
     init?(watching roots: [String]) {
         descriptor = inotify_init1(Int32(IN_NONBLOCK) | Int32(IN_CLOEXEC))
         guard descriptor >= 0 else { return nil }
         for root in roots { addWatches(below: root) }
-        guard !folders.isEmpty else {
+        guard !folders.isEmpty, !missedFolder else {
             close(descriptor)
             return nil
         }
@@ -76,12 +79,13 @@ final class FolderEvents: @unchecked Sendable {
         resumed?.resume()
     }
 
-    /// The paths seen changing since the last call, and whether only a full scan will do.
+    /// The paths seen changing since the last call, and whether only a full scan will do (always,
+    /// once a new folder could not be watched).
     func take() -> (paths: Set<String>, fullScan: Bool) {
         lock.withLock {
             defer {
                 pending.removeAll()
-                needsFullScan = false
+                needsFullScan = missedFolder
             }
             return (pending, needsFullScan)
         }
@@ -94,7 +98,16 @@ final class FolderEvents: @unchecked Sendable {
 
     private func addWatches(below folder: String) {
         let watch = inotify_add_watch(descriptor, folder, Self.mask)
-        if watch >= 0 { lock.withLock { folders[watch] = folder } }
+        let failure = watch < 0 ? errno : 0
+        lock.withLock {
+            if watch >= 0 {
+                folders[watch] = folder
+            } else if failure != ENOENT {
+                // Later changes there would go unseen: look at everything now and then instead.
+                missedFolder = true
+                needsFullScan = true
+            }
+        }
         guard let directory = opendir(folder) else { return }
         defer { closedir(directory) }
         while let entry = readdir(directory) {
