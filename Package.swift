@@ -26,6 +26,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/swift-extras/swift-extras-base64", from: "1.2.0"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
     ],
     targets: [
         .systemLibrary(
@@ -52,7 +53,19 @@ let package = Package(
             swiftSettings: strictness),
         .target(
             name: "SiteBuilder",
-            dependencies: ["CatalogModel", "ContentLoader", "SiteRenderer", "FeedWriter", "CatalogAPI", "SearchIndexer"],
+            dependencies: [
+                "CatalogModel", "ContentLoader", "SiteRenderer", "FeedWriter", "CatalogAPI", "SearchIndexer",
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
+            swiftSettings: strictness),
+        .target(
+            name: "PreviewServer",
+            dependencies: [
+                "SiteBuilder", "CatalogModel", "ContentLoader",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
             swiftSettings: strictness),
         .target(
             name: "CheckoutService",
@@ -70,7 +83,7 @@ let package = Package(
         .executableTarget(
             name: "vitrine",
             dependencies: [
-                "SiteBuilder", "CatalogModel", "CatalogAPI", "SearchIndexer", "CheckoutService",
+                "SiteBuilder", "CatalogModel", "CatalogAPI", "SearchIndexer", "CheckoutService", "PreviewServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictness),
@@ -85,6 +98,14 @@ let package = Package(
         .testTarget(
             name: "SiteBuilderTests",
             dependencies: ["SiteBuilder", "CatalogModel", "ContentLoader", "SiteRenderer", "CLibXML2", "VitrineTestSupport"],
+            swiftSettings: strictness),
+        .testTarget(
+            name: "PreviewServerTests",
+            dependencies: [
+                "PreviewServer", "SiteBuilder", "CatalogModel", "ContentLoader",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+            ],
             swiftSettings: strictness),
         .testTarget(
             name: "FeedWriterTests",

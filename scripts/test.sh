@@ -10,3 +10,4 @@ scripts/e2e-html.sh
 scripts/e2e-api.sh
 scripts/e2e-search.sh
 scripts/e2e-checkout.sh
+scripts/e2e-preview.sh

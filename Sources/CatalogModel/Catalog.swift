@@ -12,11 +12,11 @@ public struct Catalog: Sendable {
     /// By slug.
     public var pages: [Page]
 
-    public private(set) var brandBySlug: [Slug: Brand] = [:]
-    public private(set) var productBySlug: [Slug: Product] = [:]
-    public private(set) var productBySKU: [String: Product] = [:]
+    public internal(set) var brandBySlug: [Slug: Brand] = [:]
+    public internal(set) var productBySlug: [Slug: Product] = [:]
+    public internal(set) var productBySKU: [String: Product] = [:]
     /// Each brand's products, by name.
-    public private(set) var productsByBrand: [Slug: [Product]] = [:]
+    public internal(set) var productsByBrand: [Slug: [Product]] = [:]
 
     public init(site: Site, brands: [Brand], products: [Product], promotions: [Promotion], pages: [Page]) {
         self.site = site
@@ -32,10 +32,11 @@ public struct Catalog: Sendable {
         }
     }
 
-    /// Sorts by a key computed once per element: folding a name is too costly to repeat in every comparison.
+    /// Sorts by a key computed once per element: folding a name is too costly to repeat in every
+    /// comparison. Sorts positions rather than the records, which are large to move.
     private static func sorted<T>(_ items: [T], by key: (T) -> (String, String, String)) -> [T] {
-        let keyed = items.map { (key($0), $0) }
-        return keyed.sorted { $0.0 < $1.0 }.map(\.1)
+        let keys = items.map(key)
+        return items.indices.sorted { keys[$0] < keys[$1] }.map { items[$0] }
     }
 
     public func promotions(withStatus status: Promotion.Status, at now: Date) -> [Promotion] {

@@ -15,7 +15,9 @@ public enum CatalogAssembler {
         {
             var firstByKey: [String: SourceLocation] = [:]
             var kept: [DecodedRecord<R>] = []
-            for decoded in records.sorted(by: { source($0.record) < source($1.record) }) {
+            // Positions are sorted rather than the records, which are large to move.
+            let sources = records.map { source($0.record) }
+            for decoded in records.indices.sorted(by: { sources[$0] < sources[$1] }).map({ records[$0] }) {
                 let k = key(decoded.record)
                 if let first = firstByKey[k] {
                     diagnostics.append(.error(

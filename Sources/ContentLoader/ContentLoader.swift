@@ -23,7 +23,9 @@ public struct ContentLoader: Sendable {
         public var imageFiles: [String]
     }
 
-    public func load() -> Result {
+    /// Reads and checks everything. With a memo, files unchanged since the memo last saw them are
+    /// not parsed again; the result is the same either way.
+    public func load(memo: DecodeMemo? = nil) -> Result {
         var diagnostics: [Diagnostic] = []
         let fileManager = FileManager.default
         var isDirectory: ObjCBool = false
@@ -41,7 +43,18 @@ public struct ContentLoader: Sendable {
         }
         let imageFiles = listImages()
 
-        let decoded = ParallelMap.map(files) { file in decode(file, site: site) }
+        memo?.begin(site: site)
+        let decoded = ParallelMap.map(files) { file in
+            guard let memo else { return decode(file, site: site) }
+            let path = file.url.path
+            let stamp = FileStamp.read(path)
+            if let reused = memo.reusable(path, stamp: stamp) { return reused }
+            let readAt = FileStamp.now()
+            let result = decode(file, site: site)
+            memo.store(path, stamp: stamp, readAt: readAt, result)
+            return result
+        }
+        memo?.keep(only: Set(files.map(\.url.path)))
         var brands: [DecodedRecord<Brand>] = []
         var products: [DecodedRecord<Product>] = []
         var promotions: [DecodedRecord<Promotion>] = []
@@ -179,7 +192,7 @@ public struct ContentLoader: Sendable {
 
     // MARK: Decoding one file
 
-    private func decode(_ file: ContentFile, site: Site?) -> Decoded {
+    func decode(_ file: ContentFile, site: Site?) -> Decoded {
         let fileLocation = SourceLocation(path: file.displayPath, line: 1, column: 1)
         var diagnostics: [Diagnostic] = []
         guard let data = try? Data(contentsOf: file.url) else {

@@ -11,6 +11,20 @@ public struct BuildReport: Sendable {
     /// Every file written, pages and copies included.
     public var fileCount: Int = 0
     public var duration: TimeInterval = 0
+    /// Incremental builds: the files rendered this time, sorted (a full build renders them all
+    /// and leaves this empty). Everything else was carried over from the previous output.
+    public var renderedPaths: [String] = []
+    /// Incremental builds: files carried over unchanged, and files of the previous output dropped
+    /// (sorted).
+    public var reusedCount: Int = 0
+    public var removedPaths: [String] = []
+    public var removedCount: Int { removedPaths.count }
+    /// Set by incremental builds; `upToDate` when nothing read had changed and nothing was written.
+    public var isIncremental = false
+    public var upToDate = false
+
+    public var renderedCount: Int { renderedPaths.count }
+
     /// Wall time of each step, for `--verbose`.
     public var phases: [(String, TimeInterval)] = []
 
@@ -23,6 +37,11 @@ public struct BuildReport: Sendable {
     /// `Built 10,304 pages, 7 feeds in 0.8 s`
     public var summary: String {
         let seconds = (duration * 10).rounded() / 10
-        return "Built \(pageCount.formatted()) page\(pageCount == 1 ? "" : "s"), \(feedCount.formatted()) feed\(feedCount == 1 ? "" : "s") in \(seconds) s"
+        let counts = "\(pageCount.formatted()) page\(pageCount == 1 ? "" : "s"), \(feedCount.formatted()) feed\(feedCount == 1 ? "" : "s")"
+        if upToDate { return "Up to date: \(counts), nothing changed (\(Int((duration * 1000).rounded())) ms)" }
+        if isIncremental {
+            return "Built \(counts) in \(seconds) s: rendered \(renderedCount.formatted()), reused \(reusedCount.formatted()), removed \(removedCount.formatted())"
+        }
+        return "Built \(counts) in \(seconds) s"
     }
 }

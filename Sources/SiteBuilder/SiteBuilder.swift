@@ -1,6 +1,6 @@
 import CatalogAPI
 public import CatalogModel
-import ContentLoader
+public import ContentLoader
 import FeedWriter
 public import Foundation
 import SearchIndexer
@@ -18,8 +18,9 @@ public enum SiteBuilder {
     }
 
     /// Loads and validates content and templates without writing anything (`vitrine check`).
-    public static func check(content: URL, templates: URL?, strict: Bool) -> CheckResult {
-        let loaded = ContentLoader(contentFolder: content).load()
+    /// With a memo (kept by the preview server), files unchanged since the last check are not parsed again.
+    public static func check(content: URL, templates: URL?, strict: Bool, memo: DecodeMemo? = nil) -> CheckResult {
+        let loaded = ContentLoader(contentFolder: content).load(memo: memo)
         var diagnostics = loaded.diagnostics
         var library: TemplateLibrary?
         if let templates {
@@ -41,10 +42,10 @@ public enum SiteBuilder {
         var report = BuildReport(
             succeeded: false, diagnostics: checked.diagnostics, contentFileCount: checked.contentFileCount)
         guard checked.succeeded, let catalog = checked.catalog, let templates = checked.templates else { return report }
+        // An incremental build's record of this folder would no longer describe it.
+        BuildCache.discard(forOutput: options.outputFolder)
 
-        let jobs = outputJobs(
-            catalog: catalog, templates: templates, now: options.clock,
-            imageSizes: enclosureSizes(catalog, contentFolder: options.contentFolder))
+        let jobs = plannedJobs(catalog: catalog, templates: templates, options: options, now: options.clock)
         let copies = copyPlan(checked: checked, options: options, templates: templates)
         var rendered = Date()
         do {
@@ -91,6 +92,13 @@ public enum SiteBuilder {
             ("swap the output folder in", Date().timeIntervalSince(rendered)),
         ]
         return report
+    }
+
+    /// What `build` renders; the incremental builder plans from the same list.
+    static func plannedJobs(catalog: Catalog, templates: TemplateLibrary, options: BuildOptions, now: Date) -> [OutputJob] {
+        outputJobs(
+            catalog: catalog, templates: templates, now: now,
+            imageSizes: enclosureSizes(catalog, contentFolder: options.contentFolder))
     }
 
     /// Every file the site is made of, from every producer, in a stable order.

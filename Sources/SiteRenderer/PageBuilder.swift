@@ -121,6 +121,9 @@ struct PageBuilder: Sendable {
         return page
     }
 
+    /// How many brands the not-found page suggests.
+    static let notFoundBrandCount = 12
+
     /// The bag: rendered empty, filled in the browser by bag.js from localStorage. Checkout goes to
     /// the service as a plain GET of `<checkoutURL>cart/<sku>:<qty>,…`, the same link as Buy.
     func bag() -> [String: Any] {
@@ -158,7 +161,7 @@ struct PageBuilder: Sendable {
 
     func notFound() -> [String: Any] {
         var page = context.base(route: route, title: "Page not found", description: nil, section: "")
-        page["brands"] = catalog.brands.prefix(12).map(context.brandSummary)
+        page["brands"] = catalog.brands.prefix(Self.notFoundBrandCount).map(context.brandSummary)
         return page
     }
 

@@ -16,41 +16,127 @@ public struct SiteRenderer: Sendable {
         self.now = now
     }
 
-    public func jobs() -> [OutputJob] {
-        var jobs: [OutputJob] = [
-            job(Routes.home, "home") { $0.home() },
-            job(Routes.brands, "brands") { $0.brandIndex() },
-            job(Routes.promotions, "promotions") { $0.promotionIndex() },
-            job(Routes.deals, "deals") { $0.deals() },
-            job(Routes.search, "search") { $0.searchPage() },
-            job(Routes.notFound, "not-found", root: catalog.site.basePath) { $0.notFound() },
-            job(Routes.bag, "bag") { $0.bag() },
-            job(Routes.favourites, "favourites") { $0.favourites() },
-        ]
+    /// Every page's job; with `only`, just the jobs for those output paths (the preview's quick
+    /// path re-renders a few pages without planning ten thousand).
+    public func jobs(only: Set<String>? = nil) -> [OutputJob] {
+        func wants(_ route: String) -> Bool { only?.contains(Routes.file(for: route)) ?? true }
+        let brandRecords = Set(catalog.brands.map { Dependency.record(.brand, $0.slug) })
+        let promotionRecords = Set(catalog.promotions.map { Dependency.record(.promotion, $0.slug) })
+        // Which promotions name each brand and product: asking every promotion about every product
+        // (`Catalog.promotions(for:)`) is ten thousand times two hundred questions.
+        var naming: [Slug: Set<Dependency>] = [:]
+        var namingBrand: [Slug: Set<Dependency>] = [:]
+        for promotion in catalog.promotions {
+            let record = Dependency.record(.promotion, promotion.slug)
+            for slug in promotion.products { naming[slug, default: []].insert(record) }
+            for slug in promotion.brands { namingBrand[slug, default: []].insert(record) }
+        }
+        var jobs: [OutputJob] = []
+        if wants(Routes.home) {
+            jobs.append(job(Routes.home, "home", uses: brandRecords.union(promotionRecords)
+                .union([.list(.brand), .list(.promotion), .list(.product)])) { $0.home() })
+        }
+        if wants(Routes.brands) {
+            jobs.append(job(Routes.brands, "brands", uses: brandRecords.union([.list(.brand)])) { $0.brandIndex() })
+        }
+        if wants(Routes.promotions) {
+            jobs.append(job(Routes.promotions, "promotions", uses: promotionRecords.union([.list(.promotion)])) {
+                $0.promotionIndex()
+            })
+        }
+        if wants(Routes.deals) {
+            // The active promotions that have stores.
+            jobs.append(job(Routes.deals, "deals", uses: promotionRecords.union([.list(.promotion)])) { $0.deals() })
+        }
+        if wants(Routes.search) {
+            // The form lists every brand and says how many products there are.
+            jobs.append(job(Routes.search, "search", uses: brandRecords.union([.list(.brand), .list(.product)])) {
+                $0.searchPage()
+            })
+        }
+        if wants(Routes.notFound) {
+            jobs.append(job(Routes.notFound, "not-found", root: catalog.site.basePath,
+                uses: Set(catalog.brands.prefix(PageBuilder.notFoundBrandCount).map { .record(.brand, $0.slug) })
+                    .union([.list(.brand)])) { $0.notFound() })
+        }
+        if wants(Routes.bag) {
+            // Empty until bag.js fills it; the price formats come from the catalog's currencies.
+            jobs.append(job(Routes.bag, "bag", uses: [.list(.product)]) { $0.bag() })
+        }
+        if wants(Routes.favourites) {
+            jobs.append(job(Routes.favourites, "favourites", uses: [.list(.product)]) { $0.favourites() })
+        }
         for brand in catalog.brands {
-            let count = catalog.productsByBrand[brand.slug, default: []].count
-            let pageCount = max(1, (count + catalog.site.productsPerPage - 1) / catalog.site.productsPerPage)
-            for page in 1...pageCount {
-                jobs.append(job(Routes.brand(brand.slug, page: page), "brand") {
+            let products = catalog.productsByBrand[brand.slug, default: []]
+            let pageCount = max(1, (products.count + catalog.site.productsPerPage - 1) / catalog.site.productsPerPage)
+            let pages = (1...pageCount).filter { wants(Routes.brand(brand.slug, page: $0)) }
+            if pages.isEmpty { continue }
+            // Every page of a brand shows the count and the pagination, so each depends on all its products.
+            var uses = Set(products.map { Dependency.record(.product, $0.slug) })
+            uses.insert(.record(.brand, brand.slug))
+            // The promotions shown: those naming the brand or one of its products.
+            uses.formUnion(namingBrand[brand.slug, default: []])
+            for product in products { uses.formUnion(naming[product.slug, default: []]) }
+            for page in pages {
+                jobs.append(job(Routes.brand(brand.slug, page: page), "brand", uses: uses) {
                     $0.brandPage(brand, page: page, pageCount: pageCount)
                 })
             }
         }
-        for product in catalog.products {
-            jobs.append(job(Routes.product(product.slug), "product") { $0.productPage(product) })
+        for product in catalog.products where wants(Routes.product(product.slug)) {
+            var uses: Set<Dependency> = [.record(.product, product.slug), .record(.brand, product.brand)]
+            // The promotions that apply to it, directly or through its brand.
+            uses.formUnion(naming[product.slug, default: []])
+            uses.formUnion(namingBrand[product.brand, default: []])
+            jobs.append(job(Routes.product(product.slug), "product", uses: uses) { $0.productPage(product) })
         }
-        for promotion in catalog.promotions {
-            jobs.append(job(Routes.promotion(promotion.slug), "promotion") { $0.promotionPage(promotion) })
+        for promotion in catalog.promotions where wants(Routes.promotion(promotion.slug)) {
+            var uses: Set<Dependency> = [.record(.promotion, promotion.slug)]
+            for slug in promotion.brands { uses.insert(.record(.brand, slug)) }
+            for slug in promotion.products {
+                uses.insert(.record(.product, slug))
+                if let product = catalog.productBySlug[slug] { uses.insert(.record(.brand, product.brand)) }
+            }
+            jobs.append(job(Routes.promotion(promotion.slug), "promotion", uses: uses) { $0.promotionPage(promotion) })
         }
-        for page in catalog.pages {
-            jobs.append(job(Routes.page(page.slug), "page") { $0.freePage(page) })
+        for page in catalog.pages where wants(Routes.page(page.slug)) {
+            jobs.append(job(Routes.page(page.slug), "page", uses: []) { $0.freePage(page) })
+        }
+        // Every page also depends on what the layout shows everywhere and on its templates.
+        let shared = sharedDependencies
+        var templateDependencies: [String: Set<Dependency>] = [:]
+        for index in jobs.indices {
+            let kind = jobs[index].kind
+            if templateDependencies[kind] == nil {
+                templateDependencies[kind] = Set(templates.closure(of: kind).map { .template($0) })
+            }
+            jobs[index].dependencies.formUnion(shared)
+            jobs[index].dependencies.formUnion(templateDependencies[kind]!)
         }
         return jobs
     }
 
-    private func job(_ route: String, _ kind: String, root: String? = nil, _ build: @escaping @Sendable (PageBuilder) -> [String: Any])
-        -> OutputJob
-    {
+    /// Pages that show promotions depend on those promotions' records. Their status follows the
+    /// clock, but there is no `.clock` here: an incremental build reports a promotion whose status
+    /// changed as a change of that promotion, so pages are not rendered again merely because the
+    /// time moved.
+    ///
+    /// What every page shows: the shop's settings, the header and footer (rendered from their
+    /// templates for every page) and the footer's list of free pages. The footer's year is the
+    /// one thing a page takes from the clock; a new year renders everything again.
+    private var sharedDependencies: Set<Dependency> {
+        Set(catalog.pages.map { .record(.page, $0.slug) }).union([.site, .list(.page)])
+            .union(templates.closure(of: "partials/header").union(templates.closure(of: "partials/footer")).map {
+                .template($0)
+            })
+    }
+
+
+
+    private func job(
+        _ route: String, _ kind: String, root: String? = nil, uses: Set<Dependency>,
+        _ build: @escaping @Sendable (PageBuilder) -> [String: Any]
+    ) -> OutputJob {
         let file = Routes.file(for: route)
         let builder = PageBuilder(
             context: PageContext(
@@ -59,6 +145,8 @@ public struct SiteRenderer: Sendable {
             route: route)
         let templates = self.templates
         let template = kind
-        return OutputJob(path: file, category: .page, kind: kind) { templates.render(template, build(builder)) }
+        return OutputJob(path: file, category: .page, kind: kind, dependencies: uses) {
+            templates.render(template, build(builder))
+        }
     }
 }

@@ -11,6 +11,8 @@ public struct TemplateLibrary: Sendable {
     /// Files under `static/`, relative to it, copied to the output root (the stylesheet).
     public let staticFiles: [String]
     public let folder: URL
+    /// The templates each one names with `{{> name}}` or `{{< name}}`, directly.
+    public let references: [String: Set<String>]
 
     /// Page templates a theme must have.
     public static let requiredTemplates = [
@@ -71,7 +73,7 @@ public struct TemplateLibrary: Sendable {
         guard diagnostics.errorCount == 0 else { return (nil, diagnostics.sorted()) }
         let library = TemplateLibrary(
             library: MustacheLibrary(templates: templates), names: Set(templates.keys), staticFiles: staticFiles,
-            folder: folder)
+            folder: folder, references: sources.mapValues { Self.referencedNames(in: $0.text) })
         return (library, diagnostics.sorted())
     }
 
@@ -80,10 +82,30 @@ public struct TemplateLibrary: Sendable {
         library.render(context, withTemplate: name) ?? ""
     }
 
+    /// The template and every template it pulls in, however deeply: what a page made from it
+    /// depends on, so an incremental build re-renders it when any of them changes.
+    public func closure(of name: String) -> Set<String> {
+        var seen: Set<String> = [name]
+        var pending = [name]
+        while let next = pending.popLast() {
+            for used in references[next, default: []] where seen.insert(used).inserted { pending.append(used) }
+        }
+        return seen
+    }
+
+    static let partialPattern = try! NSRegularExpression(pattern: #"\{\{\s*[><]\s*([^\s}]+)\s*\}\}"#)
+
+    static func referencedNames(in text: String) -> Set<String> {
+        let ns = text as NSString
+        return Set(partialPattern.matches(in: text, range: NSRange(location: 0, length: ns.length)).map {
+            ns.substring(with: $0.range(at: 1))
+        })
+    }
+
     /// `{{> name}}` and `{{< name}}` must name a template: swift-mustache renders a missing one as nothing.
     static func checkPartials(sources: [String: (path: String, text: String)], known: Set<String>) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
-        let pattern = try! NSRegularExpression(pattern: #"\{\{\s*[><]\s*([^\s}]+)\s*\}\}"#)
+        let pattern = partialPattern
         for (_, source) in sources.sorted(by: { $0.key < $1.key }) {
             let text = source.text as NSString
             for match in pattern.matches(in: source.text, range: NSRange(location: 0, length: text.length)) {

@@ -23,6 +23,11 @@ extension Vitrine {
         @Option(name: .long, help: ArgumentHelp("Folder the site is written to.", valueName: "DIR"))
         var output: String = "Output"
 
+        @Flag(
+            name: .long,
+            help: "Render only what changed since the last incremental build into this output folder; the result is the same as a full build.")
+        var incremental = false
+
         @Option(
             name: .long,
             help: ArgumentHelp(
@@ -48,7 +53,7 @@ extension Vitrine {
                 outputFolder: URL(fileURLWithPath: output),
                 clock: now, strict: source.strict,
                 progress: progress)
-            let report = SiteBuilder.build(options)
+            let report = incremental ? SiteBuilder.buildIncrementally(options) : SiteBuilder.build(options)
             if showProgress { Console.clearProgress() }
             for diagnostic in report.diagnostics { Console.error(diagnostic.description) }
             guard report.succeeded else {

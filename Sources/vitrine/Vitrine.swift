@@ -10,9 +10,11 @@ struct Vitrine: AsyncParsableCommand {
               vitrine build                         # Content/ + Templates/ -> Output/
               vitrine check --strict                # validate only; warnings fail
               vitrine build --clock 2026-12-01      # reproducible: fixed "now" for promotions
+              vitrine build --incremental           # render only what changed since the last one
+              vitrine serve                         # preview at http://127.0.0.1:8000/, live reload
               vitrine search-index                  # search index size and build time
               vitrine checkout --dev                # the checkout-link service on 127.0.0.1:8080
             """,
-        subcommands: [Build.self, Check.self, Schema.self, SearchIndex.self, Checkout.self]
+        subcommands: [Build.self, Check.self, Serve.self, Schema.self, SearchIndex.self, Checkout.self]
     )
 }

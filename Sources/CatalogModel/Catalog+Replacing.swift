@@ -1,0 +1,31 @@
+extension Catalog {
+    /// The catalog with one product's record replaced, when the product keeps its place in every
+    /// list (same name, same brand) and its SKU stays unique; nil otherwise. The preview's quick
+    /// path uses it instead of sorting ten thousand products again after one edit.
+    public func replacing(_ product: Product) -> Catalog? {
+        guard let old = productBySlug[product.slug], old.name == product.name, old.brand == product.brand,
+            productBySKU[product.sku].map({ $0.slug == product.slug }) ?? true,
+            let index = products.firstIndex(where: { $0.slug == product.slug }),
+            let inBrand = productsByBrand[product.brand]?.firstIndex(where: { $0.slug == product.slug })
+        else { return nil }
+        var copy = self
+        copy.products[index] = product
+        copy.productBySlug[product.slug] = product
+        copy.productBySKU[old.sku] = nil
+        copy.productBySKU[product.sku] = product
+        copy.productsByBrand[product.brand]?[inBrand] = product
+        return copy
+    }
+
+    /// The catalog with one brand's record replaced, when its title (its place in the list) is
+    /// unchanged; nil otherwise.
+    public func replacing(_ brand: Brand) -> Catalog? {
+        guard let old = brandBySlug[brand.slug], old.title == brand.title,
+            let index = brands.firstIndex(where: { $0.slug == brand.slug })
+        else { return nil }
+        var copy = self
+        copy.brands[index] = brand
+        copy.brandBySlug[brand.slug] = brand
+        return copy
+    }
+}

@@ -1,0 +1,33 @@
+import Foundation
+
+/// What the preview tells open pages over server-sent events.
+public enum PreviewEvent: Sendable, Equatable {
+    /// Sent first on every connection: which server and site version the page talks to, and the
+    /// errors of the current build, if it failed.
+    case hello(session: String, generation: Int, errors: [String])
+    /// A build changed the site: reload.
+    case reload(generation: Int)
+    /// A build failed: the last good site is still served; show these.
+    case failed(errors: [String])
+    /// Keeps idle connections open through proxies.
+    case ping
+
+    /// The event in the `text/event-stream` format.
+    var streamText: String {
+        switch self {
+        case .hello(let session, let generation, let errors):
+            return Self.frame("hello", ["session": session, "generation": generation, "errors": errors])
+        case .reload(let generation):
+            return Self.frame("reload", ["generation": generation])
+        case .failed(let errors):
+            return Self.frame("failed", ["errors": errors])
+        case .ping:
+            return ": ping\n\n"
+        }
+    }
+
+    private static func frame(_ name: String, _ payload: [String: Any]) -> String {
+        let data = (try? JSONSerialization.data(withJSONObject: payload, options: [.sortedKeys])) ?? Data("{}".utf8)
+        return "event: \(name)\ndata: \(String(decoding: data, as: UTF8.self))\n\n"
+    }
+}

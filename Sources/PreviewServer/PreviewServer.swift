@@ -1,0 +1,53 @@
+import Foundation
+public import Hummingbird
+import Logging
+import NIOCore
+import SiteBuilder
+
+/// `vitrine serve`: builds the site, serves it over HTTP, watches its sources and reloads open
+/// pages after each rebuild. Loopback only unless another host is asked for.
+public enum PreviewServer {
+    public struct Configuration: Sendable {
+        public var host: String
+        public var port: Int
+        /// How often the sources are checked for changes.
+        public var pollInterval: Duration
+
+        public init(host: String = "127.0.0.1", port: Int = 8000, pollInterval: Duration = .milliseconds(100)) {
+            self.host = host
+            self.port = port
+            self.pollInterval = pollInterval
+        }
+    }
+
+    /// The router: the event stream, then every other GET or HEAD served from the output folder.
+    public static func router(site: PreviewSite) -> Router<BasicRequestContext> {
+        let router = Router()
+        router.add(middleware: SiteFileMiddleware(site: site))
+        router.get(RouterPath(LiveReloadScript.eventsPath)) { _, _ in await EventStreamResponse.make(site: site) }
+        return router
+    }
+
+    /// Serves until SIGINT (Ctrl-C) or SIGTERM, then closes open event streams, stops watching,
+    /// saves the build record and returns.
+    public static func run(
+        site: PreviewSite, configuration: Configuration, onRunning: @escaping @Sendable (Int) -> Void = { _ in }
+    ) async throws {
+        try await application(site: site, configuration: configuration, onRunning: onRunning).runService()
+    }
+
+    /// The application, with the watcher as a service beside the HTTP server.
+    public static func application(
+        site: PreviewSite, configuration: Configuration, onRunning: @escaping @Sendable (Int) -> Void = { _ in }
+    ) -> some ApplicationProtocol {
+        var logger = Logger(label: "vitrine-serve")
+        logger.logLevel = .error
+        return Application(
+            router: router(site: site),
+            configuration: .init(
+                address: .hostname(configuration.host, port: configuration.port), serverName: "vitrine-preview"),
+            services: [SiteWatcher(site: site, interval: configuration.pollInterval)],
+            onServerRunning: { channel in onRunning(channel.localAddress?.port ?? configuration.port) },
+            logger: logger)
+    }
+}

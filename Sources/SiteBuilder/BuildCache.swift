@@ -1,0 +1,302 @@
+import CatalogModel
+import ContentLoader
+public import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Where `vitrine build --incremental` keeps the last build's `BuildState` between runs: a file
+/// beside the output folder (`.Output.vitrine-cache` for `Output/`), never inside it, so it is
+/// not published. It also records which output folder it describes (the folder's inode, new
+/// at every swap, and its change time, which moves when anything at its top is added, removed
+/// or replaced): a cache that does not match the folder on disk is ignored.
+///
+/// The format is tab-separated lines, read and written without a JSON coder because a
+/// 10,000-product shop's cache is a few megabytes and the no-change build has to be fast.
+public enum BuildCache {
+    static let header = "vitrine-build-cache\t2"
+
+    public static func location(forOutput output: URL) -> URL {
+        let folder = output.standardizedFileURL
+        return folder.deletingLastPathComponent().appendingPathComponent(".\(folder.lastPathComponent).vitrine-cache")
+    }
+
+    /// Names one particular swapped-in output folder.
+    static func identity(ofOutput output: URL) -> String? {
+        var info = stat()
+        guard stat(output.standardizedFileURL.path, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else { return nil }
+        #if canImport(Darwin)
+        let changed = info.st_ctimespec
+        #else
+        let changed = info.st_ctim
+        #endif
+        return "\(info.st_ino)-\(changed.tv_sec)-\(changed.tv_nsec)"
+    }
+
+    /// The state the output folder was built from, or nil when there is none to trust.
+    public static func load(forOutput output: URL) -> BuildState? {
+        guard let data = try? Data(contentsOf: location(forOutput: output)),
+            let identity = identity(ofOutput: output)
+        else { return nil }
+        return decode(data, outputIdentity: identity)
+    }
+
+    public static func save(_ state: BuildState, forOutput output: URL) throws {
+        guard let identity = identity(ofOutput: output) else { return }
+        try Data(encode(state, outputIdentity: identity).utf8).write(to: location(forOutput: output), options: .atomic)
+    }
+
+    /// Called before anything else changes the output folder, so a stale cache is never trusted.
+    public static func discard(forOutput output: URL) {
+        try? FileManager.default.removeItem(at: location(forOutput: output))
+    }
+
+    // MARK: Format
+
+    static func encode(_ state: BuildState, outputIdentity: String) -> String {
+        var lines: [String] = [header]
+        lines.append(row("setting", state.setting))
+        lines.append(row("clock", String(state.clock.timeIntervalSince1970)))
+        lines.append(row("output", outputIdentity))
+        lines.append(row("base", state.basePath))
+        lines.append(row("counts", String(state.contentFileCount), String(state.pageCount), String(state.feedCount)))
+        for (key, file) in state.inputs.sorted(by: { $0.key < $1.key }) {
+            let s = file.stamp
+            lines.append(row(
+                "i", key, String(s.size), String(s.modified), String(s.changed), String(s.inode), String(file.readAt),
+                file.digest))
+        }
+        for (key, facts) in state.records.sorted(by: { $0.key < $1.key }) {
+            lines.append(row(
+                "r", key.kind.rawValue, key.slug.rawValue, facts.input, facts.listKey, facts.brand?.rawValue ?? "",
+                facts.starts.map { String($0.timeIntervalSince1970) } ?? "",
+                facts.ends.map { String($0.timeIntervalSince1970) } ?? "", facts.images.joined(separator: "\n")))
+        }
+        var ids: [Dependency: Int] = [:]
+        var table: [String] = []
+        var outputs: [String] = []
+        for (path, dependencies) in state.outputs.sets.sorted(by: { $0.key < $1.key }) {
+            var numbers: [Int] = []
+            for dependency in dependencies {
+                if let id = ids[dependency] {
+                    numbers.append(id)
+                } else {
+                    let id = ids.count
+                    ids[dependency] = id
+                    table.append(row("d", String(id), encode(dependency)))
+                    numbers.append(id)
+                }
+            }
+            outputs.append(row("o", path, numbers.sorted().map(String.init).joined(separator: ",")))
+        }
+        lines += table
+        lines += outputs
+        for (path, input) in state.copies.sorted(by: { $0.key < $1.key }) { lines.append(row("c", path, input)) }
+        for d in state.diagnostics {
+            lines.append(row(
+                "w", d.severity.rawValue, d.location.path, String(d.location.line), String(d.location.column), d.message))
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    static func decode(_ text: String, outputIdentity: String) -> BuildState? {
+        decode(Data(text.utf8), outputIdentity: outputIdentity)
+    }
+
+    /// Reads the bytes directly: splitting megabytes of text into `Character`s took most of a
+    /// no-change build.
+    static func decode(_ data: Data, outputIdentity: String) -> BuildState? {
+        data.withUnsafeBytes { raw -> BuildState? in
+            let bytes = raw.bindMemory(to: UInt8.self)
+            var state = BuildState(
+                setting: "", clock: Date(timeIntervalSince1970: 0), basePath: "/", inputs: [:], records: [:],
+                outputs: OutputDependencies([:]), copies: [:], diagnostics: [], contentFileCount: 0, pageCount: 0,
+                feedCount: 0)
+            var outputIDs: [String: [Int32]] = [:]
+            var dependencies: [Dependency] = []
+            var identityMatches = false
+            var sawHeader = false
+            var ranges: [Range<Int>] = []
+            var lineStart = 0
+            func text(_ range: Range<Int>) -> String {
+                let field = String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+                return bytes[range].contains(UInt8(ascii: "\\")) ? unescape(field[...]) : field
+            }
+            func integer(_ range: Range<Int>) -> Int64? {
+                guard !range.isEmpty else { return nil }
+                var value: Int64 = 0
+                var negative = false
+                for index in range {
+                    let byte = bytes[index]
+                    if index == range.lowerBound, byte == UInt8(ascii: "-") {
+                        negative = true
+                        continue
+                    }
+                    guard byte >= 48, byte <= 57 else { return nil }
+                    let (times, o1) = value.multipliedReportingOverflow(by: 10)
+                    let (sum, o2) = times.addingReportingOverflow(Int64(byte - 48))
+                    guard !o1, !o2 else { return nil }
+                    value = sum
+                }
+                return negative ? -value : value
+            }
+            while lineStart < bytes.count {
+                var lineEnd = lineStart
+                while lineEnd < bytes.count, bytes[lineEnd] != 10 { lineEnd += 1 }
+                defer { lineStart = lineEnd + 1 }
+                if lineEnd == lineStart { continue }
+                ranges.removeAll(keepingCapacity: true)
+                var fieldStart = lineStart
+                for index in lineStart..<lineEnd where bytes[index] == 9 {
+                    ranges.append(fieldStart..<index)
+                    fieldStart = index + 1
+                }
+                ranges.append(fieldStart..<lineEnd)
+                if !sawHeader {
+                    guard text(lineStart..<lineEnd) == header else { return nil }
+                    sawHeader = true
+                    continue
+                }
+                let f = ranges
+                switch (text(f[0]), f.count) {
+                case ("o", 3):
+                    var list: [Int32] = []
+                    var number = 0
+                    var digits = 0
+                    for index in f[2].lowerBound...f[2].upperBound {
+                        let byte = index < f[2].upperBound ? bytes[index] : UInt8(ascii: ",")
+                        if byte == UInt8(ascii: ",") {
+                            if f[2].isEmpty { break }
+                            guard digits > 0, number < dependencies.count else { return nil }
+                            list.append(Int32(number))
+                            number = 0
+                            digits = 0
+                        } else if byte >= 48, byte <= 57 {
+                            number = number * 10 + Int(byte - 48)
+                            digits += 1
+                        } else {
+                            return nil
+                        }
+                    }
+                    outputIDs[text(f[1])] = list
+                case ("i", 8):
+                    guard let size = integer(f[2]), let modified = integer(f[3]), let changed = integer(f[4]),
+                        let inode = integer(f[5]), let readAt = integer(f[6])
+                    else { return nil }
+                    state.inputs[text(f[1])] = BuildState.InputFile(
+                        stamp: FileStamp(size: size, modified: modified, changed: changed, inode: UInt64(bitPattern: inode)),
+                        readAt: readAt, digest: text(f[7]))
+                case ("r", 9):
+                    guard let kind = RecordKind(rawValue: text(f[1])), let slug = Slug(text(f[2])) else { return nil }
+                    let images = text(f[8])
+                    state.records[.init(kind: kind, slug: slug)] = BuildState.RecordFacts(
+                        input: text(f[3]), listKey: text(f[4]), brand: Slug(text(f[5])),
+                        starts: Double(text(f[6])).map(Date.init(timeIntervalSince1970:)),
+                        ends: Double(text(f[7])).map(Date.init(timeIntervalSince1970:)),
+                        images: images.isEmpty ? [] : images.components(separatedBy: "\n"))
+                case ("d", 3):
+                    guard integer(f[1]) == Int64(dependencies.count), let dependency = decodeDependency(text(f[2]))
+                    else { return nil }
+                    dependencies.append(dependency)
+                case ("c", 3): state.copies[text(f[1])] = text(f[2])
+                case ("setting", 2): state.setting = text(f[1])
+                case ("clock", 2):
+                    guard let seconds = Double(text(f[1])) else { return nil }
+                    state.clock = Date(timeIntervalSince1970: seconds)
+                case ("output", 2): identityMatches = text(f[1]) == outputIdentity
+                case ("base", 2): state.basePath = text(f[1])
+                case ("counts", 4):
+                    guard let a = integer(f[1]), let b = integer(f[2]), let c = integer(f[3]) else { return nil }
+                    (state.contentFileCount, state.pageCount, state.feedCount) = (Int(a), Int(b), Int(c))
+                case ("w", 6):
+                    guard let severity = Diagnostic.Severity(rawValue: text(f[1])), let line = integer(f[3]),
+                        let column = integer(f[4])
+                    else { return nil }
+                    state.diagnostics.append(Diagnostic(
+                        severity, at: SourceLocation(path: text(f[2]), line: Int(line), column: Int(column)), text(f[5])))
+                default:
+                    return nil
+                }
+            }
+            state.outputs = OutputDependencies(ids: outputIDs, table: dependencies)
+            return identityMatches ? state : nil
+        }
+    }
+
+    static func encode(_ dependency: Dependency) -> String {
+        switch dependency {
+        case .everything: "*"
+        case .site: "s"
+        case .clock: "c"
+        case .record(let kind, let slug): "r:\(kind.rawValue):\(slug.rawValue)"
+        case .list(let kind): "l:\(kind.rawValue)"
+        case .template(let name): "t:\(name)"
+        }
+    }
+
+    static func decodeDependency(_ text: String) -> Dependency? {
+        switch text {
+        case "*": return .everything
+        case "s": return .site
+        case "c": return .clock
+        default: break
+        }
+        let parts = text.split(separator: ":", maxSplits: 2, omittingEmptySubsequences: false)
+        switch (parts.first, parts.count) {
+        case ("r", 3):
+            guard let kind = RecordKind(rawValue: String(parts[1])), let slug = Slug(String(parts[2])) else { return nil }
+            return .record(kind, slug)
+        case ("l", 2):
+            return RecordKind(rawValue: String(parts[1])).map { .list($0) }
+        case ("t", _):
+            return .template(String(text.dropFirst(2)))
+        default:
+            return nil
+        }
+    }
+
+    private static func row(_ fields: String...) -> String {
+        fields.map(escape).joined(separator: "\t")
+    }
+
+    private static func escape(_ field: String) -> String {
+        let special: (Unicode.Scalar) -> Bool = { $0 == "\\" || $0 == "\t" || $0 == "\n" || $0 == "\r" }
+        guard field.unicodeScalars.contains(where: special) else { return field }
+        var out = String.UnicodeScalarView()
+        for scalar in field.unicodeScalars {
+            switch scalar {
+            case "\\": out.append(contentsOf: "\\\\".unicodeScalars)
+            case "\t": out.append(contentsOf: "\\t".unicodeScalars)
+            case "\n": out.append(contentsOf: "\\n".unicodeScalars)
+            case "\r": out.append(contentsOf: "\\r".unicodeScalars)
+            default: out.append(scalar)
+            }
+        }
+        return String(out)
+    }
+
+    private static func unescape(_ field: Substring) -> String {
+        guard field.utf8.contains(UInt8(ascii: "\\")) else { return String(field) }
+        var out = String.UnicodeScalarView()
+        var escaping = false
+        for scalar in field.unicodeScalars {
+            if escaping {
+                switch scalar {
+                case "t": out.append("\t")
+                case "n": out.append("\n")
+                case "r": out.append("\r")
+                default: out.append(scalar)
+                }
+                escaping = false
+            } else if scalar == "\\" {
+                escaping = true
+            } else {
+                out.append(scalar)
+            }
+        }
+        return String(out)
+    }
+}

@@ -1,0 +1,103 @@
+public import CatalogModel
+import Foundation
+
+/// The inputs that differ between the last build and this one, as the dependencies output jobs
+/// declare. `everything` when a change reaches every file (site.json, a new year in the footer,
+/// another program or settings, no previous build).
+public struct ChangeSet: Sendable, Equatable {
+    public var everything: Bool
+    public var changed: Set<Dependency>
+    /// Whether any input file or the clock differs at all, even in a way no dependency names
+    /// (a picture no record uses): what a file depending on `.everything` is rendered again for.
+    public var anything: Bool
+
+    public static let all = ChangeSet(everything: true, changed: [], anything: true)
+    public static let none = ChangeSet(everything: false, changed: [], anything: false)
+
+    public var isEmpty: Bool { !everything && changed.isEmpty && !anything }
+
+    /// Whether a file made from `dependencies` (this build's or the last's) must be rendered again.
+    public func touches(_ dependencies: Set<Dependency>) -> Bool {
+        if everything { return true }
+        if dependencies.contains(.everything) { return anything || !changed.isEmpty }
+        if changed.count < dependencies.count {
+            return changed.contains { dependencies.contains($0) }
+        }
+        return dependencies.contains { changed.contains($0) }
+    }
+
+    /// Compares what two builds read.
+    ///
+    /// - A record changes when its file's content does, when it appears or disappears, or when
+    ///   a local image it names changes (feeds give an image's size). A brand also changes when
+    ///   a product joins or leaves it, because every page showing the brand shows its product
+    ///   count; a promotion also changes when its status (upcoming, active, expired) differs
+    ///   between the two clocks.
+    /// - A kind's list changes when a record of it appears or disappears, or when the key it is
+    ///   sorted by changes.
+    /// - `.clock` changes whenever the clock does (feeds print the build time); a new calendar
+    ///   year changes everything (every footer shows it).
+    /// - A template changes with its file.
+    static func between(_ old: BuildState, _ new: BuildState) -> ChangeSet {
+        if old.setting != new.setting { return .all }
+        let site = InputScan.contentPrefix + "site.json"
+        if old.inputs[site]?.digest != new.inputs[site]?.digest { return .all }
+        if Timestamp.components(of: old.clock).year != Timestamp.components(of: new.clock).year { return .all }
+
+        var changed = Set<Dependency>()
+        for key in Set(old.records.keys).union(new.records.keys) {
+            let before = old.records[key]
+            let after = new.records[key]
+            let record = Dependency.record(key.kind, key.slug)
+            switch (before, after) {
+            case (nil, nil):
+                continue
+            case (let before?, let after?):
+                if old.inputs[before.input]?.digest != new.inputs[after.input]?.digest { changed.insert(record) }
+                if before.listKey != after.listKey { changed.insert(.list(key.kind)) }
+                if before.brand != after.brand {
+                    for brand in [before.brand, after.brand].compactMap({ $0 }) { changed.insert(.record(.brand, brand)) }
+                }
+            case (let only?, nil), (nil, let only?):
+                changed.insert(record)
+                changed.insert(.list(key.kind))
+                if let brand = only.brand { changed.insert(.record(.brand, brand)) }
+            }
+        }
+        let imagePrefix = InputScan.contentPrefix + "images/"
+        let changedImages = Set(old.inputs.keys).union(new.inputs.keys).filter {
+            $0.hasPrefix(imagePrefix) && old.inputs[$0]?.digest != new.inputs[$0]?.digest
+        }
+        if !changedImages.isEmpty {
+            for (key, facts) in old.records.merging(new.records, uniquingKeysWith: { a, b in
+                var merged = b
+                merged.images = Array(Set(a.images + b.images)).sorted()
+                return merged
+            }) where facts.images.contains(where: { changedImages.contains(InputScan.contentPrefix + $0) }) {
+                changed.insert(.record(key.kind, key.slug))
+            }
+        }
+        if old.clock != new.clock {
+            changed.insert(.clock)
+            for (key, facts) in new.records where facts.starts != nil
+                && facts.promotionStatus(at: old.clock) != facts.promotionStatus(at: new.clock)
+            {
+                changed.insert(.record(key.kind, key.slug))
+            }
+        }
+        let templateKeys = Set(old.inputs.keys).union(new.inputs.keys).filter { $0.hasPrefix(InputScan.templatesPrefix) }
+        for key in templateKeys where old.inputs[key]?.digest != new.inputs[key]?.digest {
+            if let name = templateName(ofKey: key) { changed.insert(.template(name)) }
+        }
+        let anything = old.clock != new.clock || old.inputs.count != new.inputs.count
+            || new.inputs.contains { old.inputs[$0.key]?.digest != $0.value.digest }
+        return ChangeSet(everything: false, changed: changed, anything: anything)
+    }
+
+    /// The template name a templates-folder key stands for (`templates/partials/header.mustache`
+    /// is `partials/header`), nil for other files there.
+    static func templateName(ofKey key: String) -> String? {
+        guard key.hasPrefix(InputScan.templatesPrefix), key.hasSuffix(".mustache") else { return nil }
+        return String(key.dropFirst(InputScan.templatesPrefix.count).dropLast(".mustache".count))
+    }
+}

@@ -1,0 +1,380 @@
+import CatalogModel
+import ContentLoader
+public import Foundation
+import SiteRenderer
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Builds the site again after a change, rendering only the files whose dependencies the change
+/// touches and carrying every other file over from the previous output. The result is the same,
+/// byte for byte, as a full build of the same input at the same clock.
+///
+/// `vitrine build --incremental` makes one per run from the state saved beside the output;
+/// the preview server keeps one alive, so it also keeps the parsed content of unchanged files.
+/// Calls must not overlap.
+public final class IncrementalBuilder: @unchecked Sendable {
+    /// How a build reaches the output folder.
+    public enum Writing: Sendable {
+        /// A complete new folder beside the old one, swapped in at the end (unchanged files are
+        /// hard links to the old ones): readers see the old site or the new one, never a mix.
+        case staged
+        /// Changed files replaced one by one (each atomically), gone files deleted: what the
+        /// preview server does after its first build, as it is the fastest way to a served page.
+        case inPlace
+    }
+
+    public let options: BuildOptions
+    /// The last successful build's record; nil before the first.
+    public private(set) var state: BuildState? {
+        didSet { stateToken = StateToken() }
+    }
+    /// Set when the state changed since it was last saved.
+    public private(set) var stateChanged = false
+    private let memo: DecodeMemo?
+    /// What the last full pass (or a quick one since) made the site from, kept only when parsed
+    /// content is kept: the quick path patches it.
+    var current: Current?
+
+    struct Current {
+        var catalog: Catalog
+        var templates: TemplateLibrary
+        var images: Set<String>
+    }
+
+    var keepsParsedContent: Bool { memo != nil }
+
+    /// Made for the state it was made from (the token changes with the state).
+    private var quickIndexCache: (token: StateToken, index: QuickIndex)?
+    private var stateToken = StateToken()
+    final class StateToken {}
+
+    func quickIndex(for state: BuildState) -> QuickIndex {
+        if let cached = quickIndexCache, cached.token === stateToken { return cached.index }
+        let index = QuickIndex(state)
+        quickIndexCache = (stateToken, index)
+        return index
+    }
+
+    /// - Parameters:
+    ///   - state: what the output folder was built from, when known (`BuildCache.load`).
+    ///   - keepsParsedContent: keep every parsed file for the next build (the preview server).
+    public init(options: BuildOptions, state: BuildState? = nil, keepsParsedContent: Bool = false) {
+        self.options = options
+        self.state = state
+        self.memo = keepsParsedContent ? DecodeMemo() : nil
+    }
+
+    /// A builder that keeps parsed content needs the catalog in hand even when nothing changed,
+    /// for the quick path; false when the content does not load.
+    private func loadForQuickUpdates() -> Bool {
+        guard keepsParsedContent, current == nil else { return true }
+        let checked = SiteBuilder.check(
+            content: options.contentFolder, templates: options.templatesFolder, strict: options.strict, memo: memo)
+        guard checked.succeeded, let catalog = checked.catalog, let templates = checked.templates else { return false }
+        current = Current(catalog: catalog, templates: templates, images: Set(checked.imageFiles))
+        return true
+    }
+
+    /// Builds at `clock` (default: the options' clock). `scan` may be passed when the caller has
+    /// just taken one (the preview server's watcher has). Writing in place, the pages and copied
+    /// files go first and `pagesWritten` is called before the rest (feeds, data files) is
+    /// rendered, so the preview can reload open pages without waiting for a large product feed.
+    public func build(
+        clock: Date? = nil, writing: Writing, scan: InputScan? = nil,
+        pagesWritten: (@Sendable ([String]) -> Void)? = nil
+    ) -> BuildReport {
+        let started = Date()
+        let clock = clock ?? options.clock
+        let scan = scan ?? InputScan(content: options.contentFolder, templates: options.templatesFolder)
+        let inputs = digests(of: scan)
+        let setting = Self.setting(of: options)
+
+        if let state, state.setting == setting, Self.sameContent(state.inputs, inputs),
+            state.clock == clock || !Self.clockMatters(from: state.clock, to: clock, state: state)
+        {
+            let missing = writing == .staged ? missingOutputs(state) : []
+            if missing.isEmpty, loadForQuickUpdates() {
+                if state.inputs != inputs {
+                    self.state?.inputs = inputs
+                    stateChanged = true
+                }
+                var report = BuildReport(
+                    succeeded: true, diagnostics: state.diagnostics, contentFileCount: state.contentFileCount)
+                report.pageCount = state.pageCount
+                report.feedCount = state.feedCount
+                report.fileCount = state.outputs.count + state.copies.count
+                report.reusedCount = report.fileCount
+                report.isIncremental = true
+                report.upToDate = true
+                report.duration = Date().timeIntervalSince(started)
+                return report
+            }
+        }
+
+        let checked = SiteBuilder.check(
+            content: options.contentFolder, templates: options.templatesFolder, strict: options.strict, memo: memo)
+        var report = BuildReport(
+            succeeded: false, diagnostics: checked.diagnostics, contentFileCount: checked.contentFileCount)
+        report.isIncremental = true
+        guard checked.succeeded, let catalog = checked.catalog, let templates = checked.templates else { return report }
+        if keepsParsedContent { current = Current(catalog: catalog, templates: templates, images: Set(checked.imageFiles)) }
+
+        let jobs = SiteBuilder.plannedJobs(catalog: catalog, templates: templates, options: options, now: clock)
+        let copies = copyPlan(checked: checked, templates: templates)
+        var outputs: [String: Set<Dependency>] = [:]
+        for job in jobs { outputs[job.path] = job.dependencies }
+        let next = BuildState(
+            setting: setting, clock: clock, basePath: catalog.site.basePath, inputs: inputs,
+            records: BuildState.RecordFacts.facts(
+                of: catalog, displayName: options.contentFolder.standardizedFileURL.lastPathComponent),
+            outputs: OutputDependencies(outputs), copies: Dictionary(copies.map { ($0.path, $0.input) }, uniquingKeysWith: { a, _ in a }),
+            diagnostics: checked.diagnostics, contentFileCount: checked.contentFileCount,
+            pageCount: jobs.count { $0.category == .page }, feedCount: jobs.count { $0.category == .feed })
+
+        let previous = state
+        let changes = previous.map { ChangeSet.between($0, next) } ?? .all
+        let missing = writing == .staged && previous != nil ? missingOutputs(previous!) : []
+        let previousOutputs = previous?.outputs.sets ?? [:]
+        let jobIsDirty: [Bool] = jobs.map { job in
+            guard previous != nil, !changes.everything, let before = previousOutputs[job.path] else { return true }
+            return missing.contains(job.path) || changes.touches(job.dependencies) || changes.touches(before)
+        }
+        let copyIsDirty: [Bool] = copies.map { copy in
+            guard let previous, !changes.everything, previous.copies[copy.path] == copy.input,
+                let digest = inputs[copy.input]?.digest, previous.inputs[copy.input]?.digest == digest
+            else { return true }
+            return missing.contains(copy.path)
+        }
+        let kept = Set(jobs.map(\.path)).union(copies.map(\.path))
+        let removed = previous.map { Set($0.outputs.paths).union($0.copies.keys).subtracting(kept) } ?? []
+
+        let rendered = PathList()
+        do {
+            switch writing {
+            case .staged:
+                try writeStaged(jobs: jobs, dirty: jobIsDirty, copies: copies, copyDirty: copyIsDirty, rendered: rendered)
+            case .inPlace:
+                try writeInPlace(
+                    jobs: jobs, dirty: jobIsDirty, copies: copies, copyDirty: copyIsDirty, removed: removed,
+                    rendered: rendered, pagesWritten: pagesWritten)
+            }
+        } catch {
+            // Files written in place before the failure no longer match the record: start over next time.
+            if writing == .inPlace { state = nil }
+            report.diagnostics.append(.error(
+                "cannot write the output: \(error.localizedDescription)"
+                    + (writing == .staged ? "; the previous output is unchanged" : "; the next build writes everything again"),
+                at: SourceLocation(path: options.outputFolder.lastPathComponent)))
+            return report
+        }
+        state = next
+        stateChanged = true
+        // Ready for the next edit rather than made while someone waits for a page.
+        if keepsParsedContent { _ = quickIndex(for: next) }
+        report.succeeded = true
+        report.pageCount = next.pageCount
+        report.feedCount = next.feedCount
+        report.fileCount = jobs.count + copies.count
+        report.renderedPaths = rendered.sorted()
+        report.reusedCount = report.fileCount - report.renderedPaths.count
+            - zip(copies, copyIsDirty).count { $0.1 }
+        report.removedPaths = removed.sorted()
+        report.duration = Date().timeIntervalSince(started)
+        return report
+    }
+
+    // MARK: Inputs
+
+    /// Digests of every scanned file; a file whose stamp is unchanged and settled keeps the
+    /// digest it had, the others are read again (in parallel).
+    func digests(of scan: InputScan) -> [String: BuildState.InputFile] {
+        var result: [String: BuildState.InputFile] = [:]
+        var stale: [(key: String, stamp: FileStamp)] = []
+        for (key, stamp) in scan.files {
+            if let old = state?.inputs[key], old.stamp == stamp, stamp.isSettled(readAt: old.readAt) {
+                result[key] = old
+            } else {
+                stale.append((key, stamp))
+            }
+        }
+        let fresh = ParallelMap.map(stale) { item -> BuildState.InputFile in
+            let readAt = FileStamp.now()
+            let digest = ContentDigest.ofFile(atPath: self.path(ofInput: item.key)) ?? ""
+            return BuildState.InputFile(stamp: item.stamp, readAt: digest.isEmpty ? 0 : readAt, digest: digest)
+        }
+        for (item, file) in zip(stale, fresh) { result[item.key] = file }
+        return result
+    }
+
+    func path(ofInput key: String) -> String {
+        if key.hasPrefix(InputScan.contentPrefix) {
+            return options.contentFolder.standardizedFileURL.path + "/" + key.dropFirst(InputScan.contentPrefix.count)
+        }
+        return options.templatesFolder.standardizedFileURL.path + "/" + key.dropFirst(InputScan.templatesPrefix.count)
+    }
+
+    static func sameContent(_ a: [String: BuildState.InputFile], _ b: [String: BuildState.InputFile]) -> Bool {
+        a.count == b.count && a.allSatisfy { key, file in b[key]?.digest == file.digest && !file.digest.isEmpty }
+    }
+
+    /// Whether moving the clock from `old` to `new` changes any file of the site `state`
+    /// describes: a promotion's status, the footer's year, or a file that says it depends on the
+    /// clock itself (feeds print the build time).
+    public static func clockMatters(from old: Date, to new: Date, state: BuildState) -> Bool {
+        guard old != new else { return false }
+        if Timestamp.components(of: old).year != Timestamp.components(of: new).year { return true }
+        if state.records.values.contains(where: {
+            $0.starts != nil && $0.promotionStatus(at: old) != $0.promotionStatus(at: new)
+        }) {
+            return true
+        }
+        return state.outputs.anyDepends(onAnyOf: [.clock, .everything])
+    }
+
+    /// Whether some page's content depends on moving the clock from `old` to `new`: a promotion's
+    /// status or the footer's year. The preview server keeps its clock until this is so, rather
+    /// than render the time-stamped feeds again after every edit.
+    public static func clockChangesPages(from old: Date, to new: Date, state: BuildState) -> Bool {
+        guard old != new else { return false }
+        if Timestamp.components(of: old).year != Timestamp.components(of: new).year { return true }
+        return state.records.values.contains { $0.starts != nil && $0.promotionStatus(at: old) != $0.promotionStatus(at: new) }
+    }
+
+    /// What must match for a previous build's files to be reused: this program (a new version may
+    /// render differently) and the folders and strictness it was given.
+    static func setting(of options: BuildOptions) -> String {
+        [
+            ToolIdentity.current, options.contentFolder.standardizedFileURL.path,
+            options.templatesFolder.standardizedFileURL.path, options.strict ? "strict" : "lenient",
+        ].joined(separator: "|")
+    }
+
+    struct Copy {
+        var source: URL
+        var path: String
+        /// `InputScan` key of the source, or the source's path when it lies outside the watched
+        /// folders (then it is copied every time).
+        var input: String
+    }
+
+    func copyPlan(checked: SiteBuilder.CheckResult, templates: TemplateLibrary) -> [Copy] {
+        let content = options.contentFolder.standardizedFileURL.path + "/"
+        let theme = options.templatesFolder.standardizedFileURL.path + "/"
+        let base = SiteBuilder.copyPlan(checked: checked, options: options, templates: templates)
+        return base.map { copy in
+            let source = copy.source.standardizedFileURL.path
+            let input: String
+            if source.hasPrefix(content) {
+                input = InputScan.contentPrefix + source.dropFirst(content.count)
+            } else if source.hasPrefix(theme) {
+                input = InputScan.templatesPrefix + source.dropFirst(theme.count)
+            } else {
+                input = source
+            }
+            return Copy(source: copy.source, path: copy.path, input: input)
+        }
+    }
+
+    // MARK: Output
+
+    /// Files the previous build wrote that are no longer in the output folder.
+    func missingOutputs(_ state: BuildState) -> Set<String> {
+        let root = options.outputFolder.standardizedFileURL.path + "/"
+        var missing = Set<String>()
+        for path in state.outputs.paths where access(root + path, F_OK) != 0 { missing.insert(path) }
+        for path in state.copies.keys where access(root + path, F_OK) != 0 { missing.insert(path) }
+        return missing
+    }
+
+    private func writeStaged(jobs: [OutputJob], dirty: [Bool], copies: [Copy], copyDirty: [Bool], rendered: PathList)
+        throws
+    {
+        let output = try OutputFolder(destination: options.outputFolder)
+        do {
+            try output.prepareFolders(for: jobs.map(\.path) + copies.map(\.path))
+            let failures = FailureList()
+            let counter = ProgressCounter(total: jobs.count, report: options.progress)
+            ParallelMap.forEach(count: jobs.count) { index in
+                let job = jobs[index]
+                do {
+                    if dirty[index] || !output.linkFromDestination(job.path) {
+                        try output.write(job.render(), to: job.path)
+                        rendered.add(job.path)
+                    }
+                } catch {
+                    failures.add(job.path, error)
+                }
+                counter.step()
+            }
+            for (copy, isDirty) in zip(copies, copyDirty) {
+                do {
+                    if isDirty || !output.linkFromDestination(copy.path) { try output.copy(copy.source, to: copy.path) }
+                } catch {
+                    failures.add(copy.path, error)
+                }
+            }
+            if let failure = failures.first { throw failure }
+            try output.commit()
+        } catch {
+            output.discard()
+            throw error
+        }
+    }
+
+    private func writeInPlace(
+        jobs: [OutputJob], dirty: [Bool], copies: [Copy], copyDirty: [Bool], removed: Set<String>, rendered: PathList,
+        pagesWritten: (@Sendable ([String]) -> Void)?
+    ) throws {
+        let output = InPlaceOutput(root: options.outputFolder)
+        let dirtyJobs = jobs.indices.filter { dirty[$0] }
+        let dirtyCopies = copies.indices.filter { copyDirty[$0] }
+        try output.prepareFolders(for: dirtyJobs.map { jobs[$0].path } + dirtyCopies.map { copies[$0].path })
+        let failures = FailureList()
+        let pages = dirtyJobs.filter { jobs[$0].category == .page }
+        let others = dirtyJobs.filter { jobs[$0].category != .page }
+        for batch in [pages, others] {
+            ParallelMap.forEach(count: batch.count, chunk: 1) { i in
+                let job = jobs[batch[i]]
+                do {
+                    try output.replace(job.path, with: job.render())
+                    rendered.add(job.path)
+                } catch {
+                    failures.add(job.path, error)
+                }
+            }
+            if batch == pages {
+                for index in dirtyCopies {
+                    do { try output.replace(copies[index].path, withCopyOf: copies[index].source) } catch {
+                        failures.add(copies[index].path, error)
+                    }
+                }
+                if let failure = failures.first { throw failure }
+                pagesWritten?(pages.map { jobs[$0].path })
+            }
+        }
+        if let failure = failures.first { throw failure }
+        for path in removed.sorted() { output.remove(path) }
+    }
+}
+
+/// Paths collected from parallel workers.
+final class PathList: @unchecked Sendable {
+    private var paths: [String] = []
+    private let lock = NSLock()
+
+    func add(_ path: String) {
+        lock.lock()
+        paths.append(path)
+        lock.unlock()
+    }
+
+    func sorted() -> [String] {
+        lock.lock()
+        defer { lock.unlock() }
+        return paths.sorted()
+    }
+}

@@ -1,0 +1,75 @@
+import ArgumentParser
+import CatalogModel
+import Foundation
+import PreviewServer
+import SiteBuilder
+
+extension Vitrine {
+    struct Serve: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Build the site, serve it, and rebuild and reload open pages whenever a source file changes.",
+            discussion: """
+                Only what a change touches is rendered again. A change that breaks the content or a
+                template keeps the last good site served and shows the errors over open pages until
+                they are fixed. The pages get a small live-reload script when served; the files in
+                the output folder do not. Ctrl-C stops the server.
+
+                Examples:
+                  vitrine serve
+                  vitrine serve --content shop/Content --port 8080 --clock 2026-12-01T00:00:00Z
+                """)
+
+        @OptionGroup var source: SourceOptions
+
+        @Option(name: .long, help: ArgumentHelp("Folder the site is written to and served from.", valueName: "DIR"))
+        var output: String = "Output"
+
+        @Option(name: .long, help: ArgumentHelp("Address to listen on; keep the loopback default unless others must see the preview.", valueName: "HOST"))
+        var host: String = "127.0.0.1"
+
+        @Option(name: .long, help: ArgumentHelp("Port to listen on (0 picks a free one).", valueName: "PORT"))
+        var port: Int = 8000
+
+        @Option(
+            name: .long,
+            help: ArgumentHelp(
+                "Fixed \"now\" (ISO 8601) deciding which promotions are active; default SOURCE_DATE_EPOCH, else the wall clock at each rebuild.",
+                valueName: "ISO8601"))
+        var clock: String?
+
+        func validate() throws {
+            if case .failure(let error) = BuildClock.resolve(option: clock) { throw ValidationError(error.message) }
+            guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }
+        }
+
+        func run() async throws {
+            let clockOption = clock
+            let options = BuildOptions(
+                contentFolder: URL(fileURLWithPath: source.content),
+                templatesFolder: URL(fileURLWithPath: source.templates),
+                outputFolder: URL(fileURLWithPath: output),
+                clock: try BuildClock.resolve(option: clock).get(), strict: source.strict)
+            let site = PreviewSite(
+                options: options,
+                now: { (try? BuildClock.resolve(option: clockOption).get()) ?? Date() },
+                log: { Console.error($0) })
+            await site.start()
+            let host = self.host
+            let output = self.output
+            do {
+                try await PreviewServer.run(
+                    site: site, configuration: .init(host: host, port: port),
+                    onRunning: { port in
+                        let shown = host.contains(":") ? "[\(host)]" : host
+                        // Unbuffered, so a script waiting for this line sees it at once.
+                        FileHandle.standardOutput.write(
+                            Data("Serving \(output)/ at http://\(shown):\(port)/ (Ctrl-C to stop)\n".utf8))
+                    })
+            } catch {
+                Console.error("error: cannot serve on \(host):\(port): \(error); try another --port")
+                throw ExitCode.failure
+            }
+            Console.error("Stopped.")
+        }
+    }
+}

@@ -1,0 +1,156 @@
+import CatalogModel
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import PreviewServer
+import SiteBuilder
+import Testing
+
+@Suite("Serving the preview")
+struct PreviewRoutesTests {
+    /// The routes without the watcher: each test decides when the site is rebuilt.
+    func app(_ site: PreviewSite) -> some ApplicationProtocol {
+        Application(router: PreviewServer.router(site: site))
+    }
+
+    @Test func pagesAndFilesAreServedWithTheirTypesAndTheLiveReloadScript() async throws {
+        let shop = try PreviewShop()
+        defer { shop.remove() }
+        let site = shop.makeSite()
+        #expect(await site.start().succeeded)
+        try await app(site).test(.router) { client in
+            try await client.execute(uri: "/products/ginzing-eye-cream/", method: .get) { response in
+                #expect(response.status == .ok)
+                #expect(response.headers[.contentType] == "text/html; charset=utf-8")
+                let body = String(buffer: response.body)
+                #expect(body.contains("Ginzing Energy-Boosting Eye Cream"))
+                #expect(body.contains("/_vitrine/events"))
+                #expect(body.range(of: "vitrine-live-reload")!.lowerBound < body.range(of: "</body>")!.lowerBound)
+            }
+            try await client.execute(uri: "/style.css", method: .get) { response in
+                #expect(response.status == .ok)
+                #expect(response.headers[.contentType]?.hasPrefix("text/css") == true)
+            }
+            try await client.execute(uri: "/images/brands/aven.png", method: .get) { response in
+                #expect(response.headers[.contentType] == "image/png")
+            }
+            try await client.execute(uri: "/products/ginzing-eye-cream", method: .get) { response in
+                #expect(response.status == .movedPermanently)
+                #expect(response.headers[.location] == "/products/ginzing-eye-cream/")
+            }
+            try await client.execute(uri: "/products/ginzing-eye-cream/", method: .head) { response in
+                #expect(response.status == .ok)
+                #expect(response.body.readableBytes == 0)
+            }
+            try await client.execute(uri: "/index.html", method: .post) { response in
+                #expect(response.status == .methodNotAllowed)
+            }
+        }
+        // The built files themselves carry no script.
+        let built = try String(contentsOf: shop.output.appendingPathComponent("products/ginzing-eye-cream/index.html"), encoding: .utf8)
+        #expect(!built.contains("vitrine-live-reload"))
+    }
+
+    @Test func unknownPathsGetTheSitesNotFoundPage() async throws {
+        let shop = try PreviewShop()
+        defer { shop.remove() }
+        let site = shop.makeSite()
+        await site.start()
+        try await app(site).test(.router) { client in
+            try await client.execute(uri: "/products/no-such-thing/", method: .get) { response in
+                #expect(response.status == .notFound)
+                #expect(String(buffer: response.body).contains("Page not found"))
+            }
+        }
+    }
+
+    @Test(arguments: [
+        "/../Content/site.json", "/%2e%2e/Content/site.json", "/products/..%2f..%2fContent/site.json",
+        "/%2E%2E%2FContent%2Fsite.json", "/products/%2e%2e/%2e%2e/Content/site.json",
+    ])
+    func traversalAttemptsAreRefused(path: String) async throws {
+        let shop = try PreviewShop()
+        defer { shop.remove() }
+        let site = shop.makeSite()
+        await site.start()
+        try await app(site).test(.router) { client in
+            try await client.execute(uri: path, method: .get) { response in
+                #expect(response.status == .badRequest || response.status == .notFound)
+                #expect(!String(buffer: response.body).contains("baseURL"))
+            }
+        }
+    }
+
+    @Test func aContentEditShowsUpInTheServedPage() async throws {
+        let shop = try PreviewShop()
+        defer { shop.remove() }
+        let site = shop.makeSite()
+        await site.start()
+        try shop.edit("Content/products/origins/ginzing-eye-cream.md", replacing: "price: 32.00", with: "price: 27.25")
+        let report = await site.rebuild(scan: shop.scan())
+        #expect(report.succeeded)
+        #expect(report.renderedPaths.contains("products/ginzing-eye-cream/index.html"))
+        #expect(!report.renderedPaths.contains("products/genifique-youth-serum/index.html"))
+        try await app(site).test(.router) { client in
+            try await client.execute(uri: "/products/ginzing-eye-cream/", method: .get) { response in
+                #expect(String(buffer: response.body).contains("27.25"))
+            }
+        }
+    }
+
+    @Test func aBrokenEditKeepsTheLastGoodPageAndReportsTheError() async throws {
+        let shop = try PreviewShop()
+        defer { shop.remove() }
+        let site = shop.makeSite()
+        await site.start()
+        try shop.edit("Content/products/origins/ginzing-eye-cream.md", replacing: "price: 32.00", with: "price: thirty")
+        let report = await site.rebuild(scan: shop.scan())
+        #expect(!report.succeeded)
+        let failure = try #require(await site.failure)
+        #expect(failure.contains { $0.location.path.hasSuffix("ginzing-eye-cream.md") })
+        try await app(site).test(.router) { client in
+            try await client.execute(uri: "/products/ginzing-eye-cream/", method: .get) { response in
+                #expect(response.status == .ok)
+                #expect(String(buffer: response.body).contains("32.00"))
+            }
+        }
+        // A page opened now learns of the error as soon as it connects.
+        let events = await site.events()
+        var iterator = events.makeAsyncIterator()
+        guard case .hello(_, _, let errors)? = await iterator.next() else {
+            Issue.record("no hello event")
+            return
+        }
+        #expect(errors.contains { $0.contains("ginzing-eye-cream.md") && $0.contains("price") })
+
+        try shop.edit("Content/products/origins/ginzing-eye-cream.md", replacing: "price: thirty", with: "price: 30.00")
+        #expect(await site.rebuild(scan: shop.scan()).succeeded)
+        #expect(await site.failure == nil)
+        guard case .reload? = await iterator.next() else {
+            Issue.record("no reload after the fix")
+            return
+        }
+    }
+
+    @Test func openPagesHearAboutRebuildsAndFailuresOverServerSentEvents() async throws {
+        let shop = try PreviewShop()
+        defer { shop.remove() }
+        let site = shop.makeSite()
+        await site.start()
+        try await app(site).test(.router) { client in
+            async let stream = client.execute(uri: "/_vitrine/events", method: .get)
+            while await site.subscriberCount == 0 { try await Task.sleep(for: .milliseconds(10)) }
+            try shop.edit("Content/products/origins/ginzing-eye-cream.md", replacing: "price: 32.00", with: "price: 33.00")
+            await site.rebuild(scan: shop.scan())
+            try shop.edit("Content/products/origins/ginzing-eye-cream.md", replacing: "brand: origins", with: "brand: nobody")
+            await site.rebuild(scan: shop.scan())
+            await site.finishEvents()
+            let response = try await stream
+            #expect(response.headers[.contentType] == "text/event-stream; charset=utf-8")
+            let text = String(buffer: response.body)
+            let names = text.split(separator: "\n").filter { $0.hasPrefix("event: ") }
+            #expect(names == ["event: hello", "event: reload", "event: failed"])
+            #expect(text.contains("nobody"))
+        }
+    }
+}

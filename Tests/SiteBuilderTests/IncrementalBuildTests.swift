@@ -1,0 +1,272 @@
+import CatalogModel
+import ContentLoader
+import Foundation
+import SiteBuilder
+import SiteRenderer
+import Testing
+
+@Suite("Incremental builds")
+struct IncrementalBuildTests {
+    /// Builds incrementally into the shop's Output/ and checks the result equals a full build.
+    @discardableResult
+    func buildAndCompare(_ shop: TestShop, clock: Date = TestShop.clock, sourceLocation: Testing.SourceLocation = #_sourceLocation)
+        throws -> BuildReport
+    {
+        let report = SiteBuilder.buildIncrementally(shop.options(clock: clock))
+        #expect(report.succeeded, "\(report.diagnostics)", sourceLocation: sourceLocation)
+        let full = try shop.fullBuild(clock: clock)
+        let incremental = try TestShop.files(in: shop.output)
+        #expect(TestShop.differences(full, incremental) == [], sourceLocation: sourceLocation)
+        return report
+    }
+
+    /// The sample shop's page jobs, to tell the renderer's files from other producers'.
+    func pageJobs(_ shop: TestShop, clock: Date = TestShop.clock) throws -> [OutputJob] {
+        let checked = SiteBuilder.check(content: shop.content, templates: shop.templates, strict: false)
+        let catalog = try #require(checked.catalog)
+        let templates = try #require(checked.templates)
+        return SiteBuilder.outputJobs(catalog: catalog, templates: templates, now: clock)
+    }
+
+    @Test func firstBuildRendersEverythingThenNothingWhenNothingChanged() throws {
+        let shop = try TestShop()
+        defer { shop.remove() }
+        let first = try buildAndCompare(shop)
+        #expect(!first.upToDate)
+        #expect(first.renderedCount == (try pageJobs(shop)).count)
+
+        let second = try buildAndCompare(shop)
+        #expect(second.upToDate)
+        #expect(second.renderedCount == 0)
+        #expect(second.pageCount == first.pageCount)
+    }
+
+    @Test func editingOneProductRendersOnlyItsPageItsBrandsPagesAndWhatListsIt() throws {
+        let shop = try TestShop()
+        defer { shop.remove() }
+        try buildAndCompare(shop)
+        try shop.edit("Content/products/origins/ginzing-eye-cream.md", replacing: "price: 32.00", with: "price: 29.50")
+        let report = try buildAndCompare(shop)
+
+        let rendererPaths = Set(try pageJobs(shop).filter { $0.category == .page }.map(\.path))
+        let pages = report.renderedPaths.filter(rendererPaths.contains)
+        #expect(pages == [
+            "brands/origins/index.html", "brands/origins/page/2/index.html", "products/ginzing-eye-cream/index.html",
+            "promotions/xmas-10-off/index.html",
+        ])
+        // Any other producer's file is rendered exactly when it says it depends on the product.
+        for job in try pageJobs(shop) where !rendererPaths.contains(job.path) {
+            let touched = job.dependencies.contains(.everything)
+                || job.dependencies.contains(.record(.product, Slug("ginzing-eye-cream")!))
+            #expect(report.renderedPaths.contains(job.path) == touched, "\(job.path)")
+        }
+        let page = try String(contentsOf: shop.output.appendingPathComponent("products/ginzing-eye-cream/index.html"), encoding: .utf8)
+        #expect(page.contains("29.50"))
+    }
+
+    @Test func renamingAProductAlsoRendersWhatShowsTheProductList() throws {
+        let shop = try TestShop()
+        defer { shop.remove() }
+        try buildAndCompare(shop)
+        try shop.edit(
+            "Content/products/origins/ginzing-eye-cream.md", replacing: "name: \"Ginzing Energy-Boosting Eye Cream\"",
+            with: "name: \"Awake Eye Cream\"")
+        let report = try buildAndCompare(shop)
+        #expect(report.renderedPaths.contains("index.html"))  // the product count sits beside the list order
+        #expect(!report.renderedPaths.contains("products/genifique-youth-serum/index.html"))
+    }
+
+    @Test func addedAndDeletedProductsMatchAFullBuild() throws {
+        let shop = try TestShop()
+        defer { shop.remove() }
+        try buildAndCompare(shop)
+        try shop.write("Content/products/origins/new-day-cream.md", """
+            ---
+            sku: ORG-NEW-1
+            name: "New Day Cream"
+            brand: origins
+            price: 12.00
+            ---
+            A new cream.
+            """)
+        try shop.delete("Content/products/nude-skincare/detox-pink-clay-mask.md")
+        let report = try buildAndCompare(shop)
+        #expect(report.removedCount >= 1)
+        #expect(FileManager.default.fileExists(atPath: shop.output.appendingPathComponent("products/new-day-cream/index.html").path))
+        #expect(!FileManager.default.fileExists(atPath: shop.output.appendingPathComponent("products/detox-pink-clay-mask").path))
+        // A brand's product count shows on every page of its products, so those are rendered too.
+        #expect(report.renderedPaths.contains("products/ginzing-eye-cream/index.html"))
+        #expect(report.renderedPaths.contains("brands/nude-skincare/index.html"))
+        #expect(!report.renderedPaths.contains("products/genifique-youth-serum/index.html"))
+    }
+
+    @Test func movingAProductToAnotherBrandRendersBothBrands() throws {
+        let shop = try TestShop()
+        defer { shop.remove() }
+        try buildAndCompare(shop)
+        try shop.edit("Content/products/origins/ginzing-eye-cream.md", replacing: "brand: origins", with: "brand: aven")
+        let report = try buildAndCompare(shop)
+        #expect(report.renderedPaths.contains("brands/origins/index.html"))
+        #expect(report.renderedPaths.contains("brands/aven/index.html"))
+        #expect(!FileManager.default.fileExists(atPath: shop.output.appendingPathComponent("brands/origins/page/2").path))
+    }
+
+    @Test func aTemplateChangeRendersThePagesThatUseIt() throws {
+        let shop = try TestShop()
+        defer { shop.remove() }
+        try buildAndCompare(shop)
+        let card = try String(contentsOf: shop.templates.appendingPathComponent("partials/product-card.mustache"), encoding: .utf8)
+        try shop.write("Templates/partials/product-card.mustache", card + "<!-- card -->\n")
+        let report = try buildAndCompare(shop)
+        let jobs = try pageJobs(shop)
+        let users = Set(jobs.filter { $0.dependencies.contains(.template("partials/product-card")) }.map(\.path))
+        #expect(Set(report.renderedPaths) == users.union(jobs.filter { $0.dependencies.contains(.everything) }.map(\.path)))
+        #expect(report.renderedPaths.contains("brands/origins/index.html"))
+        #expect(!report.renderedPaths.contains { $0.hasPrefix("products/") })
+    }
+
+    @Test func aClockCrossingAPromotionBoundaryRendersWhatShowsItsStatus() throws {
+        let shop = try TestShop()
+        defer { shop.remove() }
+        try buildAndCompare(shop)
+        // An hour later no promotion changes status: only what prints the time itself (feeds) is
+        // rendered again, no page.
+        let hourLater = try buildAndCompare(shop, clock: TestShop.clock.addingTimeInterval(3600))
+        let clockJobs = Set(try pageJobs(shop).filter {
+            $0.dependencies.contains(.clock) || $0.dependencies.contains(.everything)
+        }.map(\.path))
+        #expect(Set(hourLater.renderedPaths) == clockJobs)
+        #expect(!hourLater.renderedPaths.contains { $0.hasSuffix(".html") })
+        // On 2026-12-27 the X'mas promotion has ended.
+        let after = try buildAndCompare(shop, clock: Date(timeIntervalSince1970: 1_798_329_600))
+        #expect(after.renderedPaths.contains("promotions/index.html"))
+        #expect(after.renderedPaths.contains("products/ginzing-eye-cream/index.html"))
+        #expect(!after.renderedPaths.contains("brands/index.html"))
+        // A new year changes every footer.
+        let nextYear = try buildAndCompare(shop, clock: Date(timeIntervalSince1970: 1_798_848_000))
+        #expect(nextYear.renderedCount == (try pageJobs(shop, clock: Date(timeIntervalSince1970: 1_798_848_000))).count)
+    }
+
+    @Test func siteSettingsImagesAndStaticFilesMatchAFullBuild() throws {
+        let shop = try TestShop()
+        defer { shop.remove() }
+        try buildAndCompare(shop)
+        try shop.edit("Content/site.json", replacing: "\"productsPerPage\": 6", with: "\"productsPerPage\": 4")
+        let siteChange = try buildAndCompare(shop)
+        #expect(siteChange.renderedCount == (try pageJobs(shop)).count)
+
+        try shop.write("Content/images/extra/new.txt", "new picture")
+        try shop.delete("Content/images/brands/aven.png")
+        try shop.edit("Content/brands/aven.md", replacing: "logo: images/brands/aven.png\n", with: "")
+        try shop.write("Templates/static/style.css", "body { color: red; }\n")
+        try buildAndCompare(shop)
+        let css = try String(contentsOf: shop.output.appendingPathComponent("style.css"), encoding: .utf8)
+        #expect(css == "body { color: red; }\n")
+    }
+
+    @Test func aBrokenEditLeavesTheOutputAndTheRecordAsTheyWere() throws {
+        let shop = try TestShop()
+        defer { shop.remove() }
+        try buildAndCompare(shop)
+        let before = try TestShop.files(in: shop.output)
+        try shop.edit("Content/products/origins/ginzing-eye-cream.md", replacing: "brand: origins", with: "brand: orgins")
+        let broken = SiteBuilder.buildIncrementally(shop.options())
+        #expect(!broken.succeeded)
+        #expect(broken.diagnostics.contains { $0.message.contains("orgins") })
+        #expect(try TestShop.files(in: shop.output) == before)
+        try shop.edit("Content/products/origins/ginzing-eye-cream.md", replacing: "brand: orgins", with: "brand: origins")
+        let fixed = try buildAndCompare(shop)
+        #expect(fixed.upToDate)
+    }
+
+    @Test func aFileMissingFromTheOutputIsWrittenAgain() throws {
+        let shop = try TestShop()
+        defer { shop.remove() }
+        try buildAndCompare(shop)
+        try FileManager.default.removeItem(at: shop.output.appendingPathComponent("products/ginzing-eye-cream/index.html"))
+        let report = try buildAndCompare(shop)
+        #expect(report.renderedPaths == ["products/ginzing-eye-cream/index.html"])
+    }
+
+    @Test func aFullBuildInBetweenMakesTheNextIncrementalBuildStartOver() throws {
+        let shop = try TestShop()
+        defer { shop.remove() }
+        try buildAndCompare(shop)
+        #expect(FileManager.default.fileExists(atPath: BuildCache.location(forOutput: shop.output).path))
+        #expect(SiteBuilder.build(shop.options()).succeeded)
+        #expect(!FileManager.default.fileExists(atPath: BuildCache.location(forOutput: shop.output).path))
+        let report = try buildAndCompare(shop)
+        #expect(!report.upToDate)
+        #expect(report.reusedCount == 0)
+    }
+
+    @Test func buildingInPlaceMatchesAFullBuild() throws {
+        let shop = try TestShop()
+        defer { shop.remove() }
+        let builder = IncrementalBuilder(options: shop.options(), keepsParsedContent: true)
+        #expect(builder.build(writing: .staged).succeeded)
+        try shop.edit("Content/products/origins/ginzing-eye-cream.md", replacing: "price: 32.00", with: "price: 31.00")
+        try shop.write("Content/products/aven/aven-new.md", "---\nsku: AV-NEW\nname: \"Aven New\"\nbrand: aven\nprice: 3.00\n---\n")
+        try shop.delete("Content/products/nude-skincare/detox-pink-clay-mask.md")
+        let report = builder.build(writing: .inPlace)
+        #expect(report.succeeded)
+        #expect(report.renderedPaths.contains("products/aven-new/index.html"))
+        #expect(TestShop.differences(try shop.fullBuild(), try TestShop.files(in: shop.output)) == [])
+    }
+}
+
+@Suite("The incremental build record")
+struct BuildCacheTests {
+    @Test func theRecordReadsBackAsWritten() throws {
+        let shop = try TestShop()
+        defer { shop.remove() }
+        let report = SiteBuilder.buildIncrementally(shop.options())
+        #expect(report.succeeded)
+        let text = try String(contentsOf: BuildCache.location(forOutput: shop.output), encoding: .utf8)
+        let state = try #require(BuildCache.load(forOutput: shop.output))
+        #expect(state.outputs.count == report.fileCount - state.copies.count)
+        #expect(state.records.count == 7 + 43 + 4 + 4)
+        // Writing what was read gives the same lines (dependency numbering aside).
+        try BuildCache.save(state, forOutput: shop.output)
+        let again = try String(contentsOf: BuildCache.location(forOutput: shop.output), encoding: .utf8)
+        let withoutNumbers = { (text: String) in
+            Set(text.split(separator: "\n").filter { !$0.hasPrefix("d\t") && !$0.hasPrefix("o\t") })
+        }
+        #expect(withoutNumbers(text) == withoutNumbers(again))
+        let reread = try #require(BuildCache.load(forOutput: shop.output))
+        #expect(reread.outputs.sets == state.outputs.sets)
+        #expect(reread.inputs == state.inputs)
+        #expect(reread.records == state.records)
+    }
+
+    @Test func aRecordOfAnotherOutputFolderIsIgnored() throws {
+        let shop = try TestShop()
+        defer { shop.remove() }
+        #expect(SiteBuilder.buildIncrementally(shop.options()).succeeded)
+        // The folder is replaced by someone else: a new inode, the same path.
+        let moved = shop.folder.appendingPathComponent("Moved")
+        try FileManager.default.moveItem(at: shop.output, to: moved)
+        try FileManager.default.copyItem(at: moved, to: shop.output)
+        #expect(BuildCache.load(forOutput: shop.output) == nil)
+        let report = SiteBuilder.buildIncrementally(shop.options())
+        #expect(report.succeeded)
+        #expect(report.reusedCount == 0)
+    }
+
+    @Test func aScanCanBeUpdatedFromTheChangedPathsAlone() throws {
+        let shop = try TestShop()
+        defer { shop.remove() }
+        let before = InputScan(content: shop.content, templates: shop.templates)
+        try shop.edit("Content/products/origins/ginzing-eye-cream.md", replacing: "price: 32.00", with: "price: 31.00")
+        try shop.delete("Content/pages/terms.md")
+        try shop.write("Content/pages/faq.md", "---\ntitle: FAQ\n---\n")
+        try shop.write("Content/pages/.faq.md.swp", "editor state")
+        let paths = Set(["products/origins/ginzing-eye-cream.md", "pages/terms.md", "pages/faq.md", "pages/.faq.md.swp"]
+            .map { shop.content.standardizedFileURL.path + "/" + $0 })
+        let updated = before.updating(paths, content: shop.content, templates: shop.templates)
+        #expect(updated == InputScan(content: shop.content, templates: shop.templates))
+        #expect(updated.differences(from: before) == [
+            "content/products/origins/ginzing-eye-cream.md", "content/pages/terms.md", "content/pages/faq.md",
+        ])
+    }
+}

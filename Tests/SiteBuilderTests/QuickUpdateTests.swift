@@ -1,0 +1,77 @@
+import CatalogModel
+import Foundation
+import SiteBuilder
+import Testing
+
+@Suite("The preview's quick path")
+struct QuickUpdateTests {
+    /// A builder that has made the shop once, as the preview server's has.
+    func builtShop() throws -> (TestShop, IncrementalBuilder) {
+        let shop = try TestShop()
+        let builder = IncrementalBuilder(options: shop.options(), keepsParsedContent: true)
+        let report = builder.build(writing: .staged)
+        guard report.succeeded else { throw TestFailure("\(report.diagnostics)") }
+        return (shop, builder)
+    }
+
+    static let ginzing = "Content/products/origins/ginzing-eye-cream.md"
+    static let ginzingKey = "content/products/origins/ginzing-eye-cream.md"
+
+    @Test func aPriceEditWritesThePagesThatShowTheProductAsAFullBuildWould() throws {
+        let (shop, builder) = try builtShop()
+        defer { shop.remove() }
+        try shop.edit(Self.ginzing, replacing: "price: 32.00", with: "price: 30.75")
+        let quick = try #require(builder.quickUpdate(changedInputs: [Self.ginzingKey]))
+        #expect(quick.renderedPaths == [
+            "brands/origins/index.html", "brands/origins/page/2/index.html", "products/ginzing-eye-cream/index.html",
+            "promotions/xmas-10-off/index.html",
+        ])
+        let full = try shop.fullBuild()
+        let served = try TestShop.files(in: shop.output)
+        for path in quick.renderedPaths { #expect(served[path] == full[path], "\(path)") }
+        #expect(String(decoding: served["products/ginzing-eye-cream/index.html"]!, as: UTF8.self).contains("30.75"))
+        // The feeds wait for the full pass, which then leaves the site exactly as a full build.
+        #expect(served["feeds/products.xml"] != full["feeds/products.xml"])
+        let pass = builder.build(writing: .inPlace)
+        #expect(pass.succeeded)
+        #expect(TestShop.differences(full, try TestShop.files(in: shop.output)) == [])
+    }
+
+    @Test func editsInARowBuildOnEachOther() throws {
+        let (shop, builder) = try builtShop()
+        defer { shop.remove() }
+        try shop.edit(Self.ginzing, replacing: "price: 32.00", with: "price: 30.00")
+        #expect(builder.quickUpdate(changedInputs: [Self.ginzingKey]) != nil)
+        try shop.edit("Content/brands/origins.md", replacing: "country: US", with: "country: FR")
+        let second = try #require(builder.quickUpdate(changedInputs: ["content/brands/origins.md"]))
+        #expect(second.renderedPaths.contains("products/ginzing-eye-cream/index.html"))
+        let full = try shop.fullBuild()
+        let page = "products/ginzing-eye-cream/index.html"
+        #expect(try TestShop.files(in: shop.output)[page] == full[page])
+    }
+
+    @Test(arguments: [
+        ("name: \"Ginzing Energy-Boosting Eye Cream\"", "name: \"A New Name\""),  // moves in every list
+        ("brand: origins", "brand: aven"),  // moves to another brand
+        ("brand: origins", "brand: nobody"),  // a broken reference
+        ("price: 32.00", "price: lots"),  // a broken value
+        ("sku: ORG-GINZ-15", "sku: ORG-DUOM-75"),  // another product's SKU
+    ])
+    func editsThatMoveOrBreakSomethingAreLeftToTheFullPass(old: String, new: String) throws {
+        let (shop, builder) = try builtShop()
+        defer { shop.remove() }
+        let before = try TestShop.files(in: shop.output)
+        try shop.edit(Self.ginzing, replacing: old, with: new)
+        #expect(builder.quickUpdate(changedInputs: [Self.ginzingKey]) == nil)
+        #expect(try TestShop.files(in: shop.output) == before)
+    }
+
+    @Test func newFilesPromotionsAndTemplatesAreLeftToTheFullPass() throws {
+        let (shop, builder) = try builtShop()
+        defer { shop.remove() }
+        try shop.write("Content/products/origins/extra.md", "---\nsku: X-1\nname: \"Extra\"\nbrand: origins\nprice: 1.00\n---\n")
+        #expect(builder.quickUpdate(changedInputs: ["content/products/origins/extra.md"]) == nil)
+        #expect(builder.quickUpdate(changedInputs: ["content/promotions/xmas-10-off.md"]) == nil)
+        #expect(builder.quickUpdate(changedInputs: ["templates/product.mustache"]) == nil)
+    }
+}

@@ -1,0 +1,71 @@
+import CatalogModel
+import ContentLoader
+import Foundation
+import SiteRenderer
+import Testing
+
+@Suite("What each page says it is made from")
+struct PageDependenciesTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+
+    func jobs() throws -> [String: OutputJob] {
+        let loaded = ContentLoader(contentFolder: Self.root.appendingPathComponent("Content")).load()
+        let catalog = try #require(loaded.catalog)
+        let templates = try #require(TemplateLibrary.load(from: Self.root.appendingPathComponent("Templates")).library)
+        let jobs = SiteRenderer(catalog: catalog, templates: templates, now: Date(timeIntervalSince1970: 1_796_126_400)).jobs()
+        return Dictionary(uniqueKeysWithValues: jobs.map { ($0.path, $0) })
+    }
+
+    func slug(_ text: String) -> Slug { Slug(text)! }
+
+    @Test func aProductPageDependsOnItsProductBrandPromotionsAndTemplates() throws {
+        let page = try #require(try jobs()["products/ginzing-eye-cream/index.html"])
+        #expect(page.dependencies == [
+            .record(.product, slug("ginzing-eye-cream")), .record(.brand, slug("origins")),
+            .record(.promotion, slug("xmas-10-off")), .record(.promotion, slug("origins-15-off")),
+            .site, .list(.page), .record(.page, slug("about")), .record(.page, slug("contact")),
+            .record(.page, slug("privacy")), .record(.page, slug("terms")),
+            .template("product"), .template("layout"), .template("partials/header"), .template("partials/footer"),
+            .template("partials/breadcrumbs"),
+        ])
+    }
+
+    /// Promotion statuses reach pages through the promotions' records, so moving the clock
+    /// renders a page again only when a status it shows changes.
+    @Test func noPageDependsOnTheClockItself() throws {
+        let all = try jobs()
+        #expect(all.values.allSatisfy { !$0.dependencies.contains(.clock) && !$0.dependencies.contains(.everything) })
+        let products = all.values.filter { $0.kind == "product" }
+        let withoutPromotions = products.filter { job in
+            !job.dependencies.contains { if case .record(.promotion, _) = $0 { true } else { false } }
+        }
+        #expect(!withoutPromotions.isEmpty)
+    }
+
+    @Test func everyPageOfABrandDependsOnAllItsProducts() throws {
+        let all = try jobs()
+        let origins = ["brands/origins/index.html", "brands/origins/page/2/index.html"].compactMap { all[$0] }
+        #expect(origins.count == 2)
+        for page in origins {
+            #expect(page.dependencies.contains(.record(.product, slug("ginzing-eye-cream"))))
+            #expect(page.dependencies.contains(.record(.product, slug("drink-up-overnight-mask"))))
+            #expect(page.dependencies.contains(.record(.brand, slug("origins"))))
+            #expect(!page.dependencies.contains(.record(.brand, slug("aven"))))
+            #expect(page.dependencies.contains(.template("partials/product-card")))
+        }
+    }
+
+    @Test func listsDependOnTheirKindsList() throws {
+        let all = try jobs()
+        #expect(all["index.html"]?.dependencies.isSuperset(of: [.list(.product), .list(.brand), .list(.promotion)]) == true)
+        #expect(all["brands/index.html"]?.dependencies.contains(.list(.brand)) == true)
+        #expect(all["brands/index.html"]?.dependencies.contains(.list(.product)) == false)
+        #expect(all["promotions/index.html"]?.dependencies.contains(.record(.promotion, slug("summer-sun-care"))) == true)
+    }
+
+    @Test func aTemplatesClosureFollowsPartialsAndLayouts() throws {
+        let templates = try #require(TemplateLibrary.load(from: Self.root.appendingPathComponent("Templates")).library)
+        #expect(templates.closure(of: "brand") == ["brand", "layout", "partials/breadcrumbs", "partials/product-card"])
+    }
+}
