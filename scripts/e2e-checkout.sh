@@ -83,11 +83,18 @@ fi
 
 # schemathesis: every documented operation, positive and negative data; no 5xx, every
 # response documented and conforming to its schema.
-if schemathesis run "${service}openapi.json" \
-  --checks not_a_server_error,status_code_conformance,content_type_conformance,response_headers_conformance,response_schema_conformance,negative_data_rejection,unsupported_method \
-  --max-examples "${SCHEMATHESIS_EXAMPLES:-60}" --max-redirects 0 --seed 20261201 --workers 2 \
-  --suppress-health-check all --warnings off --output-truncate true >"$work/schemathesis.log" 2>&1; then
+run_schemathesis() {
+  schemathesis run "${service}openapi.json" \
+    --checks not_a_server_error,status_code_conformance,content_type_conformance,response_headers_conformance,response_schema_conformance,negative_data_rejection,unsupported_method \
+    --max-examples "${SCHEMATHESIS_EXAMPLES:-60}" --max-redirects 0 --seed "$1" --workers 1 \
+    --suppress-health-check all --warnings off --output-truncate true >"$work/schemathesis.log" 2>&1
+}
+# hypothesis (under schemathesis) now and then crashes with a KeyError in its own source cache
+# before any request is judged; such a run is retried once. A failed check is never retried.
+if run_schemathesis 20261201; then
   pass "schemathesis: $(grep -E '^[0-9]+ (passed|failed)|passed' "$work/schemathesis.log" | tail -1)"
+elif grep -q "hypothesis/internal/cache.py" "$work/schemathesis.log" && run_schemathesis 20261202; then
+  pass "schemathesis (after an internal hypothesis crash): $(grep -E 'passed' "$work/schemathesis.log" | tail -1)"
 else
   fail "schemathesis"; tail -80 "$work/schemathesis.log" >&2
 fi
