@@ -173,30 +173,25 @@ struct PageContext {
     }
 }
 
-/// Header and footer HTML, rendered once per folder depth and section rather than once per page.
+/// What many pages share, made once per build rather than once per page: header and footer HTML
+/// (per folder depth and section) and brand and promotion cards (per folder depth). The values
+/// are plain and never changed after they are made, so threads may share them.
 final class SharedParts: @unchecked Sendable {
-    private var cache: [String: (header: String, footer: String)] = [:]
-    private var summaries: [String: [String: Any]] = [:]
+    private var cache: [String: Any] = [:]
     private let lock = NSLock()
 
-    /// Summaries are plain values: sharing them between threads after they are made is safe.
     func summary(for key: String, make: () -> [String: Any]) -> [String: Any] {
-        lock.lock()
-        if let hit = summaries[key] {
-            lock.unlock()
-            return hit
-        }
-        lock.unlock()
-        let made = make()
-        lock.lock()
-        summaries[key] = made
-        lock.unlock()
-        return made
+        memo("summary\u{0}" + key, make)
     }
 
     func parts(for key: String, make: () -> (String, String)) -> (header: String, footer: String) {
+        memo("parts\u{0}" + key, make)
+    }
+
+    /// A racing thread may make the same value twice; both results are equal, so either may win.
+    private func memo<T>(_ key: String, _ make: () -> T) -> T {
         lock.lock()
-        if let hit = cache[key] {
+        if let hit = cache[key] as? T {
             lock.unlock()
             return hit
         }
