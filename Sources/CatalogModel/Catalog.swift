@@ -7,8 +7,8 @@ public struct Catalog: Sendable {
     public var brands: [Brand]
     /// By name, then slug.
     public var products: [Product]
-    /// Newest start first, then slug.
-    public var promotions: [Promotion]
+    /// Newest start first, then slug. Fixed after init: the naming indexes below are built from it.
+    public private(set) var promotions: [Promotion]
     /// By slug.
     public var pages: [Page]
 
@@ -17,6 +17,10 @@ public struct Catalog: Sendable {
     public internal(set) var productBySKU: [String: Product] = [:]
     /// Each brand's products, by name.
     public internal(set) var productsByBrand: [Slug: [Product]] = [:]
+    /// Positions in `promotions` of those naming a product slug, or a brand slug: asking every
+    /// promotion about every product is ten thousand times two hundred questions per build.
+    private var promotionsNamingProduct: [Slug: [Int]] = [:]
+    private var promotionsNamingBrand: [Slug: [Int]] = [:]
 
     public init(site: Site, brands: [Brand], products: [Product], promotions: [Promotion], pages: [Page]) {
         self.site = site
@@ -24,6 +28,10 @@ public struct Catalog: Sendable {
         self.products = Self.sorted(products) { ($0.name.folded(), $0.name, $0.slug.rawValue) }
         self.promotions = promotions.sorted { ($1.starts.date, $0.slug) < ($0.starts.date, $1.slug) }
         self.pages = pages.sorted { $0.slug < $1.slug }
+        for (index, promotion) in self.promotions.enumerated() {
+            for slug in Set(promotion.products) { promotionsNamingProduct[slug, default: []].append(index) }
+            for slug in Set(promotion.brands) { promotionsNamingBrand[slug, default: []].append(index) }
+        }
         for brand in self.brands { brandBySlug[brand.slug] = brand }
         for product in self.products {
             productBySlug[product.slug] = product
@@ -51,6 +59,10 @@ public struct Catalog: Sendable {
 
     /// Promotions that apply to a product, directly or through its brand.
     public func promotions(for product: Product) -> [Promotion] {
-        promotions.filter { $0.applies(to: product) }
+        let direct = promotionsNamingProduct[product.slug, default: []]
+        let viaBrand = promotionsNamingBrand[product.brand, default: []]
+        if viaBrand.isEmpty { return direct.map { promotions[$0] } }
+        if direct.isEmpty { return viaBrand.map { promotions[$0] } }
+        return Set(direct + viaBrand).sorted().map { promotions[$0] }
     }
 }

@@ -120,3 +120,28 @@ import Testing
         #expect(value.encoded(scriptSafe: true) == #""a\"b\\c\n\u003c/script\u003e\u0026\u0001""#)
     }
 }
+
+@Suite struct CatalogPromotionLookupTests {
+    @Test func promotionsForAProductAreThoseThatApplyInCatalogOrder() throws {
+        func slug(_ s: String) -> Slug { Slug(s)! }
+        let at = SourceLocation(path: "x")
+        let products = ["a", "b", "c"].map {
+            Product(slug: slug($0), sku: $0.uppercased(), name: $0, brand: slug($0 == "c" ? "other" : "brand"),
+                    price: Money(minorUnits: 100, currency: .usd), source: at)
+        }
+        let starts = try Timestamp.parse("2026-01-01").get()
+        let promotions = [
+            Promotion(slug: slug("p1"), title: "1", starts: starts, brands: [slug("brand")], source: at),
+            Promotion(slug: slug("p2"), title: "2", starts: starts, products: [slug("a"), slug("a")], source: at),
+            Promotion(slug: slug("p3"), title: "3", starts: starts, brands: [slug("brand")], products: [slug("a")], source: at),
+            Promotion(slug: slug("p4"), title: "4", starts: starts, products: [slug("c")], source: at),
+        ]
+        let catalog = Catalog(
+            site: Site(title: "T", baseURL: "https://e.com/", currency: .usd), brands: [], products: products,
+            promotions: promotions, pages: [])
+        for product in products {
+            #expect(catalog.promotions(for: product).map(\.slug) == catalog.promotions.filter { $0.applies(to: product) }.map(\.slug))
+        }
+        #expect(catalog.promotions(for: products[0]).count == 3)
+    }
+}
