@@ -43,7 +43,9 @@ def main():
                     "--promotions", str(a.promotions), "--hugo", hugo_site], check=True)
     results = {"vitrine": [], "hugo": []}
     for run in range(a.runs):
+        # Both tools start from no output folder, so neither pays for clearing the last run's files.
         out = os.path.join(a.tmp, "out-vitrine")
+        shutil.rmtree(out, ignore_errors=True)
         results["vitrine"].append(timed([vitrine, "build", "--quiet", "--content", content,
                                          "--templates", os.path.join(ROOT, "Templates"), "--output", out,
                                          "--clock", "2026-12-01T12:00:00Z"]))

@@ -5,11 +5,16 @@ import Yams
 /// YAML and JSON into `RawNode`s that remember their line and column. JSON goes through libyaml
 /// too (JSON is YAML's flow style), which gives positions Foundation's parser does not.
 enum StructuredText {
+    /// The YAML 1.1 types `convert` tells apart. Yams composes with no rules (`.basic`), so it runs
+    /// no regular expression on the ten thousand plain scalars of a large catalog; `plainKind`
+    /// applies these only to the few plain scalars that could match one.
+    static let kindRules = Resolver.default.removing(.timestamp).removing(.merge).removing(.value)
+
     /// Parses YAML whose first line is line `firstLine` of `path`.
     static func parseYAML(_ text: String, path: String, firstLine: Int) -> Result<RawNode?, Diagnostic> {
         do {
             // An explicit encoding: Yams' default reads the process environment on every call.
-            guard let node = try Yams.compose(yaml: text, .default, .default, .utf8) else { return .success(nil) }
+            guard let node = try Yams.compose(yaml: text, .basic, .default, .utf8) else { return .success(nil) }
             return .success(convert(node, path: path, lineOffset: firstLine - 1))
         } catch let error as YamlError {
             return .failure(diagnostic(for: error, path: path, lineOffset: firstLine - 1))
@@ -41,14 +46,9 @@ enum StructuredText {
         }
         switch node {
         case .scalar(let scalar):
-            let kind: RawNode.ScalarKind
-            switch Tag.Name(rawValue: scalar.tag.rawValue) {
-            case .int: kind = .integer
-            case .float: kind = .float
-            case .bool: kind = .boolean
-            case .null: kind = .null
-            default: kind = .string
-            }
+            // An empty tag is a plain scalar without one; quoted scalars arrive tagged `str`.
+            let tag = scalar.tag.description
+            let kind = tag.isEmpty ? plainKind(scalar.string) : kind(of: Tag.Name(rawValue: tag))
             return RawNode(.scalar(scalar.string, kind), at: location(scalar.mark))
         case .sequence(let sequence):
             return RawNode(.list(sequence.map { convert($0, path: path, lineOffset: lineOffset) }), at: location(sequence.mark))
@@ -63,6 +63,26 @@ enum StructuredText {
             return RawNode(.scalar("", .null), at: location(alias.mark))
         }
     }
+
+    private static func kind(of tag: Tag.Name) -> RawNode.ScalarKind {
+        switch tag {
+        case .int: .integer
+        case .float: .float
+        case .bool: .boolean
+        case .null: .null
+        default: .string
+        }
+    }
+
+    /// What the default resolver makes of a plain scalar. Every bool, int, float and null form
+    /// begins with one of these characters or is empty, so other text is a string at once.
+    static func plainKind(_ text: String) -> RawNode.ScalarKind {
+        guard let first = text.utf8.first else { return .null }
+        guard Self.typeInitials.contains(first) else { return .string }
+        return kind(of: kindRules.resolveTag(of: Node.scalar(Node.Scalar(text))))
+    }
+
+    private static let typeInitials = Set("yYnNtTfFoO0123456789+-.~".utf8)
 
     private static func diagnostic(for error: YamlError, path: String, lineOffset: Int) -> Diagnostic {
         func at(_ mark: Mark) -> SourceLocation {

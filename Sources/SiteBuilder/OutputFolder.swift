@@ -37,9 +37,11 @@ public struct OutputFolder: Sendable {
                 folder = (folder as NSString).deletingLastPathComponent
             }
         }
-        for folder in folders.sorted() {
-            try FileManager.default.createDirectory(
-                at: staging.appendingPathComponent(folder), withIntermediateDirectories: true)
+        // Sorted, so each parent exists before its children; plain mkdir, as for `write`.
+        let root = staging.path + "/"
+        for folder in folders.sorted() where mkdir(root + folder, 0o755) != 0 {
+            let code = errno
+            if code != EEXIST { throw OutputError(path: folder, code: code) }
         }
     }
 

@@ -45,8 +45,12 @@ public enum SiteBuilder {
         // An incremental build's record of this folder would no longer describe it.
         BuildCache.discard(forOutput: options.outputFolder)
 
-        let jobs = plannedJobs(catalog: catalog, templates: templates, options: options, now: options.clock)
+        // The search index's file names hash its contents, so it is built whole before any of its
+        // files can be planned. It is built beside the pages rather than before them.
+        let searchIndex = Background { searchIndexer(for: catalog).jobs() }
+        var jobs = plannedJobs(catalog: catalog, templates: templates, options: options, now: options.clock, search: false)
         let copies = copyPlan(checked: checked, options: options, templates: templates)
+        let planned = Date()
         var rendered = Date()
         do {
             let output = try OutputFolder(destination: options.outputFolder)
@@ -54,15 +58,22 @@ public enum SiteBuilder {
                 try output.prepareFolders(for: jobs.map(\.path) + copies.map(\.path))
                 let failures = FailureList()
                 let counter = ProgressCounter(total: jobs.count, report: options.progress)
-                ParallelMap.forEach(count: jobs.count) { index in
-                    let job = jobs[index]
-                    do {
-                        try output.write(job.render(), to: job.path)
-                    } catch {
-                        failures.add(job.path, error)
+                func write(_ jobs: [OutputJob], counter: ProgressCounter? = nil) {
+                    ParallelMap.forEach(count: jobs.count) { index in
+                        let job = jobs[index]
+                        do {
+                            try output.write(job.render(), to: job.path)
+                        } catch {
+                            failures.add(job.path, error)
+                        }
+                        counter?.step()
                     }
-                    counter.step()
                 }
+                write(jobs, counter: counter)
+                let searchJobs = searchIndex.value
+                try output.prepareFolders(for: searchJobs.map(\.path))
+                write(searchJobs)
+                jobs += searchJobs
                 for copy in copies {
                     do { try output.copy(copy.source, to: copy.path) } catch { failures.add(copy.path, error) }
                 }
@@ -88,26 +99,30 @@ public enum SiteBuilder {
         report.duration = Date().timeIntervalSince(started)
         report.phases = [
             ("read and validate content", loaded.timeIntervalSince(started)),
-            ("render and write \(jobs.count.formatted()) files", rendered.timeIntervalSince(loaded)),
+            ("plan the pages, feeds and API", planned.timeIntervalSince(loaded)),
+            ("render and write \(jobs.count.formatted()) files (the search index is built meanwhile)", rendered.timeIntervalSince(planned)),
             ("swap the output folder in", Date().timeIntervalSince(rendered)),
         ]
         return report
     }
 
     /// What `build` renders; the incremental builder plans from the same list.
-    static func plannedJobs(catalog: Catalog, templates: TemplateLibrary, options: BuildOptions, now: Date) -> [OutputJob] {
+    static func plannedJobs(
+        catalog: Catalog, templates: TemplateLibrary, options: BuildOptions, now: Date, search: Bool = true
+    ) -> [OutputJob] {
         outputJobs(
             catalog: catalog, templates: templates, now: now,
-            imageSizes: enclosureSizes(catalog, contentFolder: options.contentFolder))
+            imageSizes: enclosureSizes(catalog, contentFolder: options.contentFolder), search: search)
     }
 
     /// Every file the site is made of, from every producer, in a stable order.
     /// `imageSizes`: bytes of local images by path, for feed enclosures (see `enclosureSizes`).
+    /// `search: false` leaves out the search index's files, for a caller that builds it apart.
     public static func outputJobs(
-        catalog: Catalog, templates: TemplateLibrary, now: Date, imageSizes: [String: Int] = [:]
+        catalog: Catalog, templates: TemplateLibrary, now: Date, imageSizes: [String: Int] = [:], search: Bool = true
     ) -> [OutputJob] {
         var jobs = SiteRenderer(catalog: catalog, templates: templates, now: now).jobs()
-        jobs += searchIndexer(for: catalog).jobs()
+        if search { jobs += searchIndexer(for: catalog).jobs() }
         jobs += CatalogAPI(catalog: catalog, now: now, pagePath: Routes.path(of:)).jobs()
         let feeds = FeedWriter(catalog: catalog, now: now, routes: .site, imageSizes: imageSizes)
         jobs += feeds.jobs()
@@ -128,6 +143,26 @@ public enum SiteBuilder {
             + templates.staticFiles.map {
                 Copy(source: templates.folder.appendingPathComponent("static").appendingPathComponent($0), path: $0)
             }
+    }
+}
+
+/// A value computed on another thread from the moment it is created; `value` waits for it.
+final class Background<Value: Sendable>: @unchecked Sendable {
+    private var result: Value?
+    private let done = DispatchGroup()
+
+    init(_ make: @escaping @Sendable () -> Value) {
+        done.enter()
+        DispatchQueue.global().async {
+            self.result = make()
+            self.done.leave()
+        }
+    }
+
+    /// The group's wait orders the worker's write before this read.
+    var value: Value {
+        done.wait()
+        return result!
     }
 }
 

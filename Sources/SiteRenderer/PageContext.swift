@@ -27,17 +27,23 @@ struct PageContext {
 
     /// What every page shares: the shop, navigation, footer, canonical URL and social metadata.
     func base(route: String, title: String, description: String?, section: String) -> [String: Any] {
-        let isHome = route.isEmpty
-        let fullTitle = isHome ? site.title : "\(title) · \(site.title)"
+        var context = shared.frame(for: root + "\u{0}" + section) { frame(section: section) }
+        context["title"] = title
+        context["documentTitle"] = route.isEmpty ? site.title : "\(title) · \(site.title)"
+        context["canonicalURL"] = site.absoluteURL(route)
+        if let description, !description.isEmpty { context["description"] = Self.clip(description, to: 300) }
+        return context
+    }
+
+    /// The keys that depend only on the folder depth and the section, with the header and footer
+    /// rendered from them: made once per depth and section, not once per page.
+    private func frame(section: String) -> [String: Any] {
         var context: [String: Any] = [
             "root": root,
             "homeURL": url(""),
             "stylesheetURL": root + Routes.stylesheet,
             "bagScriptURL": root + Routes.bagScript,
             "lang": site.languageTag,
-            "title": title,
-            "documentTitle": fullTitle,
-            "canonicalURL": site.absoluteURL(route),
             "site": [
                 "title": site.title,
                 "description": site.description ?? "",
@@ -56,12 +62,8 @@ struct PageContext {
             "year": Timestamp.components(of: now).year,
             "extraSite": site.extra.mapValues(\.anyValue),
         ]
-        let parts = shared.parts(for: root + "\u{0}" + section) {
-            (templates.render("partials/header", context), templates.render("partials/footer", context))
-        }
-        context["header"] = parts.header
-        context["footer"] = parts.footer
-        if let description, !description.isEmpty { context["description"] = Self.clip(description, to: 300) }
+        context["header"] = templates.render("partials/header", context)
+        context["footer"] = templates.render("partials/footer", context)
         return context
     }
 
@@ -165,17 +167,46 @@ struct PageContext {
     static func clip(_ text: String, to limit: Int) -> String {
         let short = text.utf8.count <= limit
         if short, !text.utf8.contains(10) { return text }
+        return clipASCII(text, to: limit) ?? clipCharacters(text, to: limit)
+    }
+
+    static func clipCharacters(_ text: String, to limit: Int) -> String {
         let flat = String(text.prefix(limit + 1)).split(whereSeparator: { $0.isNewline }).joined(separator: " ")
         guard flat.count > limit else { return flat }
         var cut = String(flat.prefix(limit))
         if let space = cut.lastIndex(of: " ") { cut = String(cut[..<space]) }
         return cut + "…"
     }
+
+    /// `clip` for text whose first `limit + 1` bytes are ASCII without carriage returns, where a
+    /// byte is a character: every product page clips its description, and breaking ten thousand
+    /// texts into grapheme clusters cost more than the rest of the page context.
+    static func clipASCII(_ text: String, to limit: Int) -> String? {
+        let head = text.utf8.prefix(limit + 1)
+        guard head.allSatisfy({ $0 < 128 && $0 != 13 }) else { return nil }
+        var flat: [UInt8] = []
+        flat.reserveCapacity(head.count)
+        var space = false
+        for byte in head {
+            if byte >= 10 && byte <= 12 {
+                space = !flat.isEmpty
+            } else {
+                if space { flat.append(32) }
+                space = false
+                flat.append(byte)
+            }
+        }
+        guard flat.count > limit else { return String(decoding: flat, as: UTF8.self) }
+        var cut = flat.prefix(limit)
+        if let last = cut.lastIndex(of: 32) { cut = cut[..<last] }
+        return String(decoding: cut, as: UTF8.self) + "…"
+    }
 }
 
-/// What many pages share, made once per build rather than once per page: header and footer HTML
-/// (per folder depth and section) and brand and promotion cards (per folder depth). The values
-/// are plain and never changed after they are made, so threads may share them.
+/// What many pages share, made once per build rather than once per page: the layout's frame with
+/// its header and footer HTML (per folder depth and section) and brand and promotion cards (per
+/// folder depth). The values are plain and never changed after they are made, so threads may
+/// share them.
 final class SharedParts: @unchecked Sendable {
     private var cache: [String: Any] = [:]
     private let lock = NSLock()
@@ -184,8 +215,8 @@ final class SharedParts: @unchecked Sendable {
         memo("summary\u{0}" + key, make)
     }
 
-    func parts(for key: String, make: () -> (String, String)) -> (header: String, footer: String) {
-        memo("parts\u{0}" + key, make)
+    func frame(for key: String, make: () -> [String: Any]) -> [String: Any] {
+        memo("frame\u{0}" + key, make)
     }
 
     /// A racing thread may make the same value twice; both results are equal, so either may win.
@@ -201,24 +232,5 @@ final class SharedParts: @unchecked Sendable {
         cache[key] = made
         lock.unlock()
         return made
-    }
-}
-
-enum HTMLText {
-    /// The five characters that matter in text and attribute values.
-    static func escape(_ text: String) -> String {
-        guard text.utf8.contains(where: { $0 == 38 || $0 == 60 || $0 == 62 || $0 == 34 || $0 == 39 }) else { return text }
-        var out = ""
-        for c in text {
-            switch c {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&#39;"
-            default: out.append(c)
-            }
-        }
-        return out
     }
 }

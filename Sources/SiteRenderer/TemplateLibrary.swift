@@ -28,6 +28,7 @@ public struct TemplateLibrary: Sendable {
         guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory), isDirectory.boolValue else {
             return (nil, [.error("templates folder does not exist; pass --templates DIR", at: SourceLocation(path: display))])
         }
+        HTMLText.registered
         var templates: [String: MustacheTemplate] = [:]
         var sources: [String: (path: String, text: String)] = [:]
         var staticFiles: [String] = []
@@ -54,11 +55,11 @@ public struct TemplateLibrary: Sendable {
             }
             let templateName = String(relative.dropLast(".mustache".count))
             do {
-                templates[templateName] = try MustacheTemplate(string: text)
+                templates[templateName] = try MustacheTemplate(string: Self.contentTypeLine + text)
                 sources[templateName] = (path, text)
             } catch let error as MustacheTemplate.ParserError {
-                diagnostics.append(.error(
-                    Self.describe(error.error), at: SourceLocation(path: path, line: error.context.lineNumber)))
+                let line = max(1, error.context.lineNumber - 1)
+                diagnostics.append(.error(Self.describe(error.error), at: SourceLocation(path: path, line: line)))
             } catch {
                 diagnostics.append(.error("\(error)", at: SourceLocation(path: path, line: 1)))
             }
@@ -76,6 +77,10 @@ public struct TemplateLibrary: Sendable {
             folder: folder, references: sources.mapValues { Self.referencedNames(in: $0.text) })
         return (library, diagnostics.sorted())
     }
+
+    /// Put before each file's text: a line of its own, so the engine drops it from the output and
+    /// line numbers shift by exactly one. A template may still declare another content type.
+    static let contentTypeLine = "{{%CONTENT_TYPE:\(HTMLText.contentTypeName)}}\n"
 
     /// Renders a named template; the context is plain dictionaries and arrays.
     public func render(_ name: String, _ context: [String: Any]) -> String {

@@ -1,4 +1,4 @@
-import CatalogModel
+@testable import CatalogModel
 import Foundation
 import Testing
 
@@ -64,6 +64,16 @@ import Testing
         let date = try Timestamp.parse("2026-12-24T09:05:00Z").get().date
         #expect(Timestamp.rfc822(date) == "Thu, 24 Dec 2026 09:05:00 +0000")
         #expect(Timestamp.rfc3339(date) == "2026-12-24T09:05:00Z")
+    }
+
+    @Test func padsEveryFieldOfEveryFormatWithZeros() throws {
+        let early = try Timestamp.parse("0987-01-02T03:04:05Z").get()
+        #expect(Timestamp.rfc822(early.date) == "Tue, 02 Jan 0987 03:04:05 +0000")
+        #expect(Timestamp.rfc3339(early.date) == "0987-01-02T03:04:05Z")
+        #expect(early.iso8601 == "0987-01-02T03:04:05Z")
+        #expect(early.displayText == "2 January 987, 03:04 UTC")
+        #expect(try Timestamp.parse("2026-03-09").get().iso8601 == "2026-03-09")
+        #expect(Timestamp.pad(7, 3) == "007" && Timestamp.pad(-7, 3) == "-07" && Timestamp.pad(12345, 2) == "12345")
     }
 }
 

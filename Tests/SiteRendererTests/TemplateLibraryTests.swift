@@ -31,6 +31,21 @@ import VitrineTestSupport
         #expect(diagnostic.severity == .error)
     }
 
+    @Test func variablesAreEscapedInTemplatesAndPartialsAndTripleBracesAreNot() throws {
+        let folder = try themeCopy([
+            "probe.mustache": "{{#probe}}\n[{{probe}}|{{{probe}}}|{{>partials/probe}}]\n{{/probe}}\n",
+            "partials/probe.mustache": "{{probe}}",
+        ])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let library = try #require(TemplateLibrary.load(from: folder).library)
+        let text = "<b> & \"q\" 's' é"
+        let escaped = "&lt;b&gt; &amp; &quot;q&quot; &#39;s&#39; é"
+        // The standalone section lines vanish as in any Mustache engine: the content-type line
+        // put before each file does not change what the first line renders to.
+        #expect(library.render("probe", ["probe": text]) == "[\(escaped)|\(text)|\(escaped)]\n")
+        #expect(library.render("probe", ["probe": "plain"]) == "[plain|plain|plain]\n")
+    }
+
     @Test func aPartialThatNamesNoTemplateIsAnError() throws {
         let folder = try themeCopy(["page.mustache": "{{<layout}}{{$main}}\n\n  {{>partials/breadcrumb}}{{/main}}{{/layout}}"])
         defer { try? FileManager.default.removeItem(at: folder) }

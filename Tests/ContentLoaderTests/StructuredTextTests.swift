@@ -1,0 +1,47 @@
+import CatalogModel
+@testable import ContentLoader
+import Testing
+
+@Suite struct StructuredTextTests {
+    func kinds(_ yaml: String) throws -> [String: RawNode.ScalarKind] {
+        let node = try #require(try StructuredText.parseYAML(yaml, path: "t.md", firstLine: 1).get())
+        guard case .map(let entries) = node.value else { Issue.record("not a map"); return [:] }
+        var kinds: [String: RawNode.ScalarKind] = [:]
+        for entry in entries {
+            if case .scalar(_, let kind) = entry.value.value { kinds[entry.key] = kind }
+        }
+        return kinds
+    }
+
+    /// Plain scalars get YAML 1.1's types; quoted ones and explicitly tagged ones keep theirs.
+    @Test func scalarsGetTheTypesOfTheDefaultYAMLSchema() throws {
+        let found = try kinds("""
+            a: 12
+            b: -0x1F
+            c: 12.50
+            d: .5
+            e: -.inf
+            f: yes
+            g: Off
+            h: ~
+            i: null
+            j:
+            k: "12"
+            l: '12.50'
+            m: 2026-12-01
+            n: Night Repair
+            o: no way
+            p: 1_000
+            q: !!str 12
+            r: !!int "7"
+            s: 12 ml
+            t: +1
+            """)
+        let expected: [String: RawNode.ScalarKind] = [
+            "a": .integer, "b": .integer, "c": .float, "d": .float, "e": .float, "f": .boolean, "g": .boolean,
+            "h": .null, "i": .null, "j": .null, "k": .string, "l": .string, "m": .string, "n": .string, "o": .string,
+            "p": .integer, "q": .string, "r": .integer, "s": .string, "t": .integer,
+        ]
+        #expect(found == expected)
+    }
+}

@@ -1,0 +1,31 @@
+@testable import SiteRenderer
+import Testing
+
+@Suite struct PageContextTests {
+    /// The byte path must cut exactly where the character path cuts, on any ASCII text.
+    @Test func clippingASCIIByBytesMatchesClippingByCharacters() throws {
+        var generator = SystemRandomNumberGenerator()
+        let alphabet = Array("abcdefghij   \n\n\u{0B}\u{0C}.,")
+        for _ in 0..<2_000 {
+            let length = Int.random(in: 0...80, using: &generator)
+            let text = String((0..<length).map { _ in alphabet.randomElement(using: &generator)! })
+            let limit = Int.random(in: 1...40, using: &generator)
+            let bytes = try #require(PageContext.clipASCII(text, to: limit))
+            #expect(bytes == PageContext.clipCharacters(text, to: limit), "\(text.debugDescription) at \(limit)")
+        }
+    }
+
+    @Test func clippingLeavesNonASCIIAndCarriageReturnsToTheCharacterPath() {
+        #expect(PageContext.clipASCII("Crème de nuit\nfor dry skin", to: 10) == nil)
+        #expect(PageContext.clipASCII("line one\r\nline two", to: 10) == nil)
+        #expect(PageContext.clip("Crème de nuit\nfor dry skin", to: 13) == "Crème de nuit")
+        #expect(PageContext.clip("Crème de nuit\nfor dry skin", to: 12) == "Crème de…")
+        #expect(PageContext.clip("one\r\ntwo", to: 20) == "one two")
+    }
+
+    @Test func escapingReplacesTheFiveMarkupCharactersOnly() {
+        #expect(HTMLText.escape("Fish & Chips <b>\"1\" 'a'</b> é 👍🏽") == "Fish &amp; Chips &lt;b&gt;&quot;1&quot; &#39;a&#39;&lt;/b&gt; é 👍🏽")
+        #expect(HTMLText.escape("plain text, no change") == "plain text, no change")
+        #expect(HTMLText.escape("") == "")
+    }
+}
