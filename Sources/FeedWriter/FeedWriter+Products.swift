@@ -8,26 +8,22 @@ extension FeedWriter {
             title: "Products · \(site.title)", link: site.baseURL,
             description: site.description ?? "Every product at \(site.title).", language: site.languageTag.lowercased(),
             lastBuildDate: now, selfURL: site.absoluteURL(routes.productsFeed))
-        let active = catalog.promotions.filter { $0.discountPercent != nil && $0.status(at: now) == .active }
-        let discounts = DiscountIndex(active)
         // Formatted once per promotion rather than once per discounted product.
         var periods: [Slug: String] = [:]
-        for promotion in active {
+        for promotion in catalog.promotions where promotion.discountPercent != nil && promotion.status(at: now) == .active {
             if let ends = promotion.ends {
                 periods[promotion.slug] = Timestamp.rfc3339(promotion.starts.date) + "/" + Timestamp.rfc3339(ends.date)
             }
         }
         return channel.document(namespaces: ["g": MerchantItem.namespace]) { xml in
             for product in catalog.products {
-                merchantItem(product, activeDiscounts: discounts.candidates(for: product), effectivePeriods: periods)
-                    .write(to: xml)
+                merchantItem(product, effectivePeriods: periods).write(to: xml)
             }
         }
     }
 
-    /// `activeDiscounts`: the active discounting promotions that may apply, in catalog order.
     /// `effectivePeriods`: `g:sale_price_effective_date` by promotion, for those that end.
-    func merchantItem(_ product: Product, activeDiscounts: [Promotion], effectivePeriods: [Slug: String]) -> MerchantItem {
+    func merchantItem(_ product: Product, effectivePeriods: [Slug: String]) -> MerchantItem {
         let detail = Self.trimmed(product.detail.plainText)
         var item = MerchantItem(
             id: product.sku,
@@ -40,11 +36,10 @@ extension FeedWriter {
             price: Self.merchantPrice(product.price),
             brand: catalog.brandBySlug[product.brand]?.title ?? product.brand.rawValue,
             gtin: product.gtin, mpn: product.mpn)
-        if let promotion = Catalog.bestDiscount(for: product, amongActive: activeDiscounts),
-            let sale = Catalog.salePrice(of: product, under: promotion)
-        {
-            item.salePrice = Self.merchantPrice(sale)
-            item.salePriceEffectiveDate = effectivePeriods[promotion.slug]
+        // The price without a code: the one the checkout charges anyone who follows the link.
+        if let sale = catalog.salePrice(for: product, at: now) {
+            item.salePrice = Self.merchantPrice(sale.price)
+            item.salePriceEffectiveDate = effectivePeriods[sale.promotion.slug]
         }
         return item
     }

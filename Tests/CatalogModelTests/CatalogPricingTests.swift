@@ -6,12 +6,13 @@ import Testing
     static func date(_ text: String) -> Timestamp { try! Timestamp.parse(text).get() }
     static let location = SourceLocation(path: "test")
 
-    static func promotion(_ slug: String, starts: String, ends: String? = nil, brands: [String] = [], products: [String] = [], percent: Decimal?)
-        -> Promotion
-    {
+    static func promotion(
+        _ slug: String, starts: String, ends: String? = nil, brands: [String] = [], products: [String] = [], percent: Decimal?,
+        code: String? = nil
+    ) -> Promotion {
         Promotion(
             slug: Slug(slug)!, title: slug, starts: date(starts), ends: ends.map(date), brands: brands.compactMap(Slug.init),
-            products: products.compactMap(Slug.init), discountPercent: percent, source: location)
+            products: products.compactMap(Slug.init), discountPercent: percent, code: code, source: location)
     }
 
     static let serum = Product(
@@ -36,26 +37,36 @@ import Testing
             promotion("no-discount", starts: "2026-01-01", brands: ["acme", "other"], percent: nil),
             promotion("tie-a", starts: "2026-02-01", products: ["cream"], percent: 20),
             promotion("tie-b", starts: "2026-02-02", products: ["cream"], percent: 20),
+            promotion("coded-60", starts: "2026-01-01", ends: "2026-12-31", brands: ["acme"], percent: 60, code: "SIXTY"),
         ], pages: [])
 
     @Test func largestActiveDiscountWins() {
         let march = Self.date("2026-03-15").date
-        #expect(Self.catalog.bestActiveDiscount(for: Self.serum, at: march)?.slug.rawValue == "product-25")
-        #expect(Self.catalog.salePrice(for: Self.serum, at: march) == Money(minorUnits: 3000, currency: .usd))
+        #expect(Self.catalog.publicDiscount(for: Self.serum, at: march)?.promotion.slug.rawValue == "product-25")
+        #expect(Self.catalog.salePrice(for: Self.serum, at: march)?.price == Money(minorUnits: 3000, currency: .usd))
         // After the product promotion ends, the brand one applies.
         let may = Self.date("2026-05-01").date
-        #expect(Self.catalog.bestActiveDiscount(for: Self.serum, at: may)?.slug.rawValue == "brand-10")
-        #expect(Self.catalog.salePrice(for: Self.serum, at: may) == Money(minorUnits: 3600, currency: .usd))
+        #expect(Self.catalog.publicDiscount(for: Self.serum, at: may)?.promotion.slug.rawValue == "brand-10")
+        #expect(Self.catalog.salePrice(for: Self.serum, at: may)?.price == Money(minorUnits: 3600, currency: .usd))
     }
 
     @Test func upcomingExpiredAndUndiscountedPromotionsDoNotApply() {
-        #expect(Self.catalog.bestActiveDiscount(for: Self.serum, at: Self.date("2025-06-01").date)?.slug.rawValue == "expired-40")
-        #expect(Self.catalog.bestActiveDiscount(for: Self.serum, at: Self.date("2025-12-31").date) == nil)
+        #expect(Self.catalog.publicDiscount(for: Self.serum, at: Self.date("2025-06-01").date)?.promotion.slug.rawValue == "expired-40")
+        #expect(Self.catalog.publicDiscount(for: Self.serum, at: Self.date("2025-12-31").date) == nil)
         #expect(Self.catalog.salePrice(for: Self.cream, at: Self.date("2026-01-15").date) == nil)
     }
 
     @Test func equalDiscountsGoToThePromotionListedFirst() {
         // Newest start first: tie-b (2 Feb) before tie-a (1 Feb).
-        #expect(Self.catalog.bestActiveDiscount(for: Self.cream, at: Self.date("2026-02-10").date)?.slug.rawValue == "tie-b")
+        #expect(Self.catalog.publicDiscount(for: Self.cream, at: Self.date("2026-02-10").date)?.promotion.slug.rawValue == "tie-b")
+    }
+
+    /// A coded promotion is the checkout's price only for shoppers who give the code.
+    @Test func aPromotionThatNeedsACodeIsNotAPublicPrice() {
+        let march = Self.date("2026-03-15").date
+        #expect(Self.catalog.activeDiscount(for: Self.serum, at: march, code: "SIXTY")?.promotion.slug.rawValue == "coded-60")
+        #expect(Self.catalog.publicDiscount(for: Self.serum, at: march)?.promotion.slug.rawValue == "product-25")
+        #expect(Self.catalog.publicDiscount(for: Self.serum, at: march)?.promotion.slug
+            == Self.catalog.activeDiscount(for: Self.serum, at: march, code: nil)?.promotion.slug)
     }
 }

@@ -5,18 +5,19 @@ import Testing
 @Suite struct MoneyDiscountTests {
     func usd(_ cents: Int64) -> Money { Money(minorUnits: cents, currency: .usd) }
 
+    /// The discount is rounded (half-even), then taken off, as the checkout does.
     @Test(arguments: [
         (3200, 10, 2880),
-        (850, 15, 722),  // 722.5 → 722: a tie goes to the even cent
-        (1015, 50, 508),  // 507.5 → 508
-        (1005, 50, 502),  // 502.5 → 502
-        (4750, 15, 4038),  // 4037.5 → 4038
-        (999, 33, 669),  // 669.33 → 669
-        (1, 50, 0),  // 0.5 → 0
-        (3, 50, 2),  // 1.5 → 2
+        (850, 15, 722),  // discount 127.5 → 128: a tie goes to the even cent
+        (1015, 50, 507),  // 507.5 → 508 off
+        (1005, 50, 503),  // 502.5 → 502 off
+        (4750, 15, 4038),  // 712.5 → 712 off
+        (999, 33, 669),  // 329.67 → 330 off
+        (1, 50, 1),  // 0.5 → 0 off
+        (3, 50, 1),  // 1.5 → 2 off
         (5000, 100, 0),
     ] as [(Int64, Int, Int64)])
-    func roundsHalfEvenToTheMinorUnit(cents: Int64, percent: Int, expected: Int64) {
+    func roundsTheDiscountHalfEvenToTheMinorUnit(cents: Int64, percent: Int, expected: Int64) {
         #expect(usd(cents).discounted(byPercent: Decimal(percent)) == usd(expected))
     }
 
@@ -29,7 +30,7 @@ import Testing
         let yen = Money(minorUnits: 999, currency: Currency(code: "JPY")!)
         #expect(yen.discounted(byPercent: 15) == Money(minorUnits: 849, currency: Currency(code: "JPY")!))  // 849.15
         let dinar = Money(minorUnits: 12_345, currency: Currency(code: "KWD")!)
-        #expect(dinar.discounted(byPercent: 10).minorUnits == 11_110)  // 11110.5 → 11110
+        #expect(dinar.discounted(byPercent: 10).minorUnits == 11_111)  // 1234.5 → 1234 off
     }
 
     @Test func clampsPercentagesOutsideZeroToHundred() {
@@ -44,12 +45,13 @@ import Testing
 }
 
 @Suite struct MoneyDiscountReferenceTests {
-    /// The rule stated with Foundation's Decimal, independently of how `discounted` computes it.
+    /// The rule stated with Foundation's Decimal, independently of how `discounted` computes it:
+    /// the discount rounded half-even, taken off the amount.
     static func reference(_ cents: Int64, _ percent: Decimal) -> Int64 {
-        var exact = Decimal(cents) * (100 - percent) / 100
+        var exact = Decimal(cents) * percent / 100
         var rounded = Decimal()
         NSDecimalRound(&rounded, &exact, 0, .bankers)
-        return NSDecimalNumber(decimal: rounded).int64Value
+        return cents - NSDecimalNumber(decimal: rounded).int64Value
     }
 
     @Test func agreesWithDecimalArithmeticEverywhere() {

@@ -43,24 +43,62 @@ import Testing
         for price in prices { #expect(price.wholeMatch(of: /\d+\.\d{2} USD/) != nil, "\(price)") }
     }
 
-    @Test func salePriceIsTheLargestActiveDiscount() throws {
+    /// Every promotion of the sample shop needs a code, and a code is not a price everyone pays.
+    @Test func theSampleShopsCodedPromotionsGiveNoSalePrice() throws {
         let xml = try feed()
-        // Ginzing eye cream: 10% for X'mas and 15% on all Origins: 15% wins. 32.00 → 27.20.
-        #expect(xml.string("\(item("ORG-GINZ-15"))/g:sale_price") == "27.20 USD")
-        #expect(xml.string("\(item("ORG-GINZ-15"))/g:price") == "32.00 USD")
+        #expect(catalog.promotions.allSatisfy { $0.discountPercent == nil || $0.code != nil })
+        #expect(xml.count("//item/g:sale_price") == 0)
+        #expect(xml.string("\(item("EST-ANR-50"))/g:price") == "84.00 USD")
+    }
+
+    @Test func salePriceIsTheLargestActiveDiscountWithoutACode() throws {
+        let catalog = Catalog(
+            site: Fixtures.site, brands: [Fixtures.brand("acme", "Acme"), Fixtures.brand("beta", "Beta")],
+            products: [
+                Fixtures.product("eye", brand: "acme", price: 3200),
+                Fixtures.product("mask", brand: "acme", price: 850),
+                Fixtures.product("serum", brand: "beta", price: 8400),
+                Fixtures.product("soap", brand: "beta", price: 500),
+            ],
+            promotions: [
+                Fixtures.promotion("xmas", starts: "2026-11-15", ends: "2026-12-26", products: ["eye", "serum"], percent: 10),
+                Fixtures.promotion("acme-15", starts: "2026-10-01", brands: ["acme"], percent: 15),
+                Fixtures.promotion("vip-40", starts: "2026-10-01", brands: ["acme", "beta"], percent: 40, code: "VIP40"),
+                Fixtures.promotion("next-50", starts: "2027-01-01", brands: ["beta"], percent: 50),
+            ], pages: [])
+        let xml = try feed(catalog, now: Fixtures.date("2026-12-01").date)
+        // 10% for X'mas and 15% on all Acme: 15% wins; the coded 40% is not for everyone. 32.00 → 27.20.
+        #expect(xml.string("\(item("SKU-eye"))/g:sale_price") == "27.20 USD")
+        #expect(xml.string("\(item("SKU-eye"))/g:sale_price_effective_date") == nil)
         // X'mas only, and it ends: the effective period is given.
-        #expect(xml.string("\(item("EST-ANR-50"))/g:sale_price") == "75.60 USD")
-        #expect(xml.string("\(item("EST-ANR-50"))/g:sale_price_effective_date") == "2026-11-15T00:00:00Z/2026-12-26T00:00:00Z")
-        // Origins 15% is open-ended: no effective period. 8.50 × 0.85 = 7.225 → 7.22 (half-even).
-        #expect(xml.string("\(item("ORG-CIMK-100"))/g:sale_price") == "7.22 USD")
-        #expect(xml.string("\(item("ORG-CIMK-100"))/g:sale_price_effective_date") == nil)
-        let onSale = catalog.products.filter { catalog.bestActiveDiscount(for: $0, at: Fixtures.sampleClock) != nil }
-        #expect(xml.count("//item/g:sale_price") == onSale.count)
+        #expect(xml.string("\(item("SKU-serum"))/g:sale_price") == "75.60 USD")
+        #expect(xml.string("\(item("SKU-serum"))/g:sale_price_effective_date") == "2026-11-15T00:00:00Z/2026-12-26T00:00:00Z")
+        // 15% of 8.50 is 1.275 → 1.28 (half-even), so 7.22.
+        #expect(xml.string("\(item("SKU-mask"))/g:sale_price") == "7.22 USD")
+        // Only the coded and the upcoming promotions name it.
+        #expect(xml.string("\(item("SKU-soap"))/g:sale_price") == nil)
+        let onSale = catalog.products.filter { catalog.publicDiscount(for: $0, at: Fixtures.date("2026-12-01").date) != nil }
         #expect(Set(xml.strings("//item[g:sale_price]/g:id")) == Set(onSale.map(\.sku)))
-        // Upcoming (Valentine's, Lencome) and expired (summer, Aven) promotions discount nothing.
-        for product in catalog.products where product.brand.rawValue == "aven" {
-            #expect(xml.string("\(item(product.sku))/g:sale_price") == nil)
+        #expect(onSale.count == 3)
+    }
+
+    /// The feed's price for one unit is what the checkout charges for one unit with no code:
+    /// the list price less the discount rounded half-even, on odd amounts and ties too.
+    @Test func salePriceIsTheCheckoutsPriceForOneUnit() throws {
+        let prices: [Int64] = [1001, 1003, 25, 35, 850, 1050, 1150, 999, 1, 3, 12_345, 7]
+        let catalog = Catalog(
+            site: Fixtures.site, brands: [Fixtures.brand("acme", "Acme")],
+            products: prices.map { Fixtures.product("p\($0)", brand: "acme", price: $0) },
+            promotions: [Fixtures.promotion("half", starts: "2026-01-01", brands: ["acme"], percent: 50)], pages: [])
+        let xml = try feed(catalog, now: Fixtures.date("2026-06-01").date)
+        for product in catalog.products {
+            let charged = product.price.minorUnits - product.price.discountAmount(percent: 50).minorUnits
+            let expected = charged < product.price.minorUnits
+                ? Money(minorUnits: charged, currency: .usd).decimalString + " USD" : nil
+            #expect(xml.string("\(item(product.sku))/g:sale_price") == expected, "\(product.price.minorUnits)")
         }
+        // 10.01 − 5.00 (5.005 rounds to the even 5.00) = 5.01, where rounding 5.005 itself gives 5.00.
+        #expect(xml.string("\(item("SKU-p1001"))/g:sale_price") == "5.01 USD")
     }
 
     @Test func descriptionIsPlainTextCutTo5000Characters() throws {
@@ -95,14 +133,14 @@ import Testing
         let catalog = Catalog(
             site: Fixtures.site, brands: [Fixtures.brand("acme", "Acme")],
             products: [
-                Fixtures.product("odd", brand: "acme", price: 1005),  // 10.05 / 2 = 5.025 → 5.02
-                Fixtures.product("even", brand: "acme", price: 1015),  // 10.15 / 2 = 5.075 → 5.08
+                Fixtures.product("odd", brand: "acme", price: 1005),  // 10.05 − 5.02 (5.025 → 5.02) = 5.03
+                Fixtures.product("even", brand: "acme", price: 1015),  // 10.15 − 5.08 (5.075 → 5.08) = 5.07
                 Fixtures.product("free", brand: "acme", price: 0, gtin: "4006381333931"),
             ],
             promotions: [Fixtures.promotion("half", starts: "2026-01-01", brands: ["acme"], percent: 50)], pages: [])
         let xml = try feed(catalog, now: Fixtures.date("2026-06-01").date)
-        #expect(xml.string("\(item("SKU-odd"))/g:sale_price") == "5.02 USD")
-        #expect(xml.string("\(item("SKU-even"))/g:sale_price") == "5.08 USD")
+        #expect(xml.string("\(item("SKU-odd"))/g:sale_price") == "5.03 USD")
+        #expect(xml.string("\(item("SKU-even"))/g:sale_price") == "5.07 USD")
         #expect(xml.string("\(item("SKU-free"))/g:sale_price") == nil)
         #expect(xml.string("\(item("SKU-free"))/g:gtin") == "4006381333931")
     }

@@ -53,11 +53,12 @@ enum Fixtures {
 
     static func promotion(
         _ slug: String, title: String? = nil, starts: String, ends: String? = nil, brands: [String] = [],
-        products: [String] = [], percent: Decimal? = nil, html: String = "<p>Offer</p>", image: ImageReference? = nil
+        products: [String] = [], percent: Decimal? = nil, code: String? = nil, html: String = "<p>Offer</p>",
+        image: ImageReference? = nil
     ) -> Promotion {
         Promotion(
             slug: Self.slug(slug), title: title ?? slug, starts: date(starts), ends: ends.map(date),
-            brands: brands.map(Self.slug), products: products.map(Self.slug), discountPercent: percent, image: image,
+            brands: brands.map(Self.slug), products: products.map(Self.slug), discountPercent: percent, code: code, image: image,
             content: RenderedMarkdown(source: html, html: html, plainText: html), source: SourceLocation(path: "promotions/\(slug).md"))
     }
 }
