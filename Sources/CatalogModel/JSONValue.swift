@@ -28,6 +28,14 @@ public indirect enum JSONValue: Sendable, Hashable, ExpressibleByStringLiteral, 
         return String(decoding: out, as: UTF8.self)
     }
 
+    /// Compact JSON as bytes, for a file.
+    public func encodedBytes() -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(1024)
+        write(to: &out, scriptSafe: false)
+        return out
+    }
+
     private func write(to out: inout [UInt8], scriptSafe: Bool) {
         switch self {
         case .string(let text): Self.writeString(text, to: &out, scriptSafe: scriptSafe)
@@ -57,6 +65,12 @@ public indirect enum JSONValue: Sendable, Hashable, ExpressibleByStringLiteral, 
 
     private static func writeString(_ text: String, to out: inout [UInt8], scriptSafe: Bool) {
         out.append(UInt8(ascii: "\""))
+        // Most strings need no escape at all: copy them whole.
+        if !text.utf8.contains(where: { $0 < 0x20 || $0 == 34 || $0 == 92 || $0 == 0xE2 || (scriptSafe && ($0 == 60 || $0 == 62 || $0 == 38)) }) {
+            out.append(contentsOf: text.utf8)
+            out.append(UInt8(ascii: "\""))
+            return
+        }
         var bytes = Array(text.utf8)
         var i = 0
         while i < bytes.count {
