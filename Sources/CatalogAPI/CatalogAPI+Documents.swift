@@ -63,7 +63,7 @@ extension CatalogAPI {
             detail: TextDocument(html: product.detail.html, text: product.detail.plainText),
             url: pageURL(.product(product.slug)), api: absolute(APIRoutes.product(product.slug)),
             buyURL: product.availability.isPurchasable ? site.buyURL(sku: product.sku) : nil,
-            promotions: promotionIndex.promotions(for: product).filter { $0.status(at: now) == .active }.map(promotionLink))
+            promotions: catalog.promotions(for: product).filter { $0.status(at: now) == .active }.map(promotionLink))
     }
 
     public func promotionList() -> PromotionListDocument {

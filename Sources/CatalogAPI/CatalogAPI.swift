@@ -13,13 +13,11 @@ public struct CatalogAPI: Sendable {
     public let now: Date
     /// Where a page of the HTML site lives, relative to the site root (`products/x/`).
     public let pagePath: @Sendable (PageLink) -> String
-    let promotionIndex: PromotionIndex
 
     public init(catalog: Catalog, now: Date, pagePath: @escaping @Sendable (PageLink) -> String) {
         self.catalog = catalog
         self.now = now
         self.pagePath = pagePath
-        self.promotionIndex = PromotionIndex(catalog.promotions)
     }
 
     var site: Site { catalog.site }
@@ -66,7 +64,7 @@ public struct CatalogAPI: Sendable {
             var inputs: Set<Dependency> = [
                 .site, .clock, .record(.product, product.slug), .record(.brand, product.brand), .list(.promotion),
             ]
-            for promotion in promotionIndex.promotions(for: product) { inputs.insert(.record(.promotion, promotion.slug)) }
+            for promotion in catalog.promotions(for: product) { inputs.insert(.record(.promotion, promotion.slug)) }
             jobs.append(OutputJob(
                 path: APIRoutes.product(product.slug), category: .data, kind: "api-product", dependencies: inputs
             ) { JSONOutput.data(api.productDocument(product)) })

@@ -9,7 +9,8 @@ extension Catalog {
     /// One discount per product, never stacked: the rule the checkout service prices by and that
     /// feeds can quote, so both always agree.
     public func activeDiscount(for product: Product, at now: Date, code: String?) -> (percent: Decimal, promotion: Promotion)? {
-        Self.largestDiscount(for: product, among: promotions, at: now, code: code)
+        // Only the promotions naming the product or its brand, through the catalog's index.
+        Self.largestDiscount(for: product, among: promotions(for: product), at: now, code: code)
     }
 
     /// The same rule over part of the catalog's promotions, kept in catalog order: for a caller

@@ -7,7 +7,7 @@ extension Catalog {
     /// needs a code is not a price everyone gets, and a feed quoting it would advertise a price
     /// the checkout refuses (merchant platforms disapprove offers whose landing price differs).
     public func publicDiscount(for product: Product, at now: Date) -> (percent: Decimal, promotion: Promotion)? {
-        Self.largestDiscount(for: product, among: promotions(for: product), at: now, code: nil)
+        activeDiscount(for: product, at: now, code: nil)
     }
 
     /// The price of one unit under the public discount, or nil when none applies or it takes

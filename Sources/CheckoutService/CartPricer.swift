@@ -5,33 +5,21 @@ public import Foundation
 /// how much. Discounts follow `Catalog.activeDiscount`: the largest active one per line.
 public struct CartPricer: Sendable {
     public let catalog: Catalog
-    /// For each product, the promotions with a discount that name it or its brand, in catalog
-    /// order: `Catalog.largestDiscount` over these equals `Catalog.activeDiscount` (a test checks),
-    /// without walking a large catalog's every promotion for every line.
-    private let candidates: [Slug: [Promotion]]
     /// Promotions by their code, for telling a mistyped code from a running one.
     private let promotionsByCode: [String: [Promotion]]
 
     public init(catalog: Catalog) {
         self.catalog = catalog
-        var candidates: [Slug: [Promotion]] = [:]
         var byCode: [String: [Promotion]] = [:]
         for promotion in catalog.promotions {
             if let code = promotion.code { byCode[code, default: []].append(promotion) }
-            guard promotion.discountPercent != nil else { continue }
-            var named = Set(promotion.products)
-            for brand in promotion.brands {
-                for product in catalog.productsByBrand[brand, default: []] { named.insert(product.slug) }
-            }
-            for slug in named { candidates[slug, default: []].append(promotion) }
         }
-        self.candidates = candidates
         self.promotionsByCode = byCode
     }
 
-    /// `Catalog.activeDiscount`, through the index.
+    /// `Catalog.activeDiscount`, the rule the merchant feed quotes with no code.
     func discount(for product: Product, at now: Date, code: String?) -> (percent: Decimal, promotion: Promotion)? {
-        Catalog.largestDiscount(for: product, among: candidates[product.slug, default: []], at: now, code: code)
+        catalog.activeDiscount(for: product, at: now, code: code)
     }
 
     /// `Catalog.activePromotion(withCode:at:)`, through the index.
