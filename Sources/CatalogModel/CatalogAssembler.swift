@@ -13,6 +13,9 @@ public enum CatalogAssembler {
         func unique<R>(_ records: [DecodedRecord<R>], kind: String, key: (R) -> String, source: (R) -> SourceLocation, what: String)
             -> [DecodedRecord<R>]
         {
+            // Nearly always nothing clashes: then the records stay as they are, neither sorted nor copied.
+            var keys = Set<String>(minimumCapacity: records.count)
+            if records.allSatisfy({ keys.insert(key($0.record)).inserted }) { return records }
             var firstByKey: [String: SourceLocation] = [:]
             var kept: [DecodedRecord<R>] = []
             // Positions are sorted rather than the records, which are large to move.

@@ -28,13 +28,13 @@ extension ContentLoader {
         let parts = relative.split(separator: "/").map(String.init)
         guard parts.count >= 2, let kind = RecordKind.allCases.first(where: { $0.folder == parts[0] }) else { return nil }
         let name = parts[parts.count - 1]
-        let ext = (name as NSString).pathExtension
+        let (base, ext) = Self.splitExtension(name)
         guard !name.hasPrefix("."), parts.count == 2 || kind.allowsSubfolders, ext == "md" || ext == "json" else {
             return nil
         }
         let file = ContentFile(
-            kind: kind, url: contentFolder.appendingPathComponent(relative), displayPath: displayName + "/" + relative,
-            slugText: (name as NSString).deletingPathExtension, isJSON: ext == "json")
+            kind: kind, path: contentFolder.path + "/" + relative, displayPath: displayName + "/" + relative,
+            slugText: base, isJSON: ext == "json")
         let decoded = decode(file, site: site)
         var single = SingleFile(record: nil, references: [], images: [], diagnostics: decoded.diagnostics)
         switch decoded.record {

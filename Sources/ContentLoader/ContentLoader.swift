@@ -46,7 +46,7 @@ public struct ContentLoader: Sendable {
         memo?.begin(site: site)
         let decoded = ParallelMap.map(files) { file in
             guard let memo else { return decode(file, site: site) }
-            let path = file.url.path
+            let path = file.path
             let stamp = FileStamp.read(path)
             if let reused = memo.reusable(path, stamp: stamp) { return reused }
             let readAt = FileStamp.now()
@@ -54,7 +54,7 @@ public struct ContentLoader: Sendable {
             memo.store(path, stamp: stamp, readAt: readAt, result)
             return result
         }
-        memo?.keep(only: Set(files.map(\.url.path)))
+        memo?.keep(only: Set(files.map(\.path)))
         var brands: [DecodedRecord<Brand>] = []
         var products: [DecodedRecord<Product>] = []
         var promotions: [DecodedRecord<Promotion>] = []
@@ -86,7 +86,8 @@ public struct ContentLoader: Sendable {
 
     struct ContentFile: Sendable {
         var kind: RecordKind
-        var url: URL
+        /// Absolute; a plain path, since Foundation's URL building cost more than reading the file.
+        var path: String
         var displayPath: String
         var slugText: String
         var isJSON: Bool
@@ -134,14 +135,14 @@ public struct ContentLoader: Sendable {
         var files: [ContentFile] = []
         for relative in walk(root) {
             let display = "\(displayName)/\(folder)/\(relative)"
-            let name = (relative as NSString).lastPathComponent
+            let name = Self.lastComponent(of: relative)
             if name.hasPrefix(".") { continue }
             if relative.contains("/"), !kind.allowsSubfolders {
                 diagnostics.append(.warning(
                     "ignored: \(folder)/ takes no sub-folders; move the file to \(folder)/\(name)", at: SourceLocation(path: display)))
                 continue
             }
-            let ext = (name as NSString).pathExtension
+            let (base, ext) = Self.splitExtension(name)
             guard ext == "md" || ext == "json" else {
                 diagnostics.append(.warning(
                     "ignored: not a content file; \(folder)/ holds .md and .json files (pictures go under images/)",
@@ -149,10 +150,19 @@ public struct ContentLoader: Sendable {
                 continue
             }
             files.append(ContentFile(
-                kind: kind, url: root.appendingPathComponent(relative), displayPath: display,
-                slugText: (name as NSString).deletingPathExtension, isJSON: ext == "json"))
+                kind: kind, path: root.path + "/" + relative, displayPath: display, slugText: base, isJSON: ext == "json"))
         }
         return files
+    }
+
+    static func lastComponent(of path: String) -> String {
+        path.lastIndex(of: "/").map { String(path[path.index(after: $0)...]) } ?? path
+    }
+
+    /// `name.md` → (`name`, `md`); a name without a dot, or with only a leading one, has no extension.
+    static func splitExtension(_ name: String) -> (base: String, ext: String) {
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return (name, "") }
+        return (String(name[..<dot]), String(name[name.index(after: dot)...]))
     }
 
     private func listImages() -> [String] {
@@ -195,10 +205,12 @@ public struct ContentLoader: Sendable {
     func decode(_ file: ContentFile, site: Site?) -> Decoded {
         let fileLocation = SourceLocation(path: file.displayPath, line: 1, column: 1)
         var diagnostics: [Diagnostic] = []
-        guard let data = try? Data(contentsOf: file.url) else {
+        guard let data = Self.read(file.path) else {
             return Decoded(record: nil, diagnostics: [.error("cannot read the file", at: SourceLocation(path: file.displayPath))])
         }
-        guard let text = String(data: data, encoding: .utf8) else {
+        // A byte order mark is dropped, as Foundation's UTF-8 decoding does; editors on Windows add one.
+        let bytes = data.starts(with: [0xEF, 0xBB, 0xBF]) ? data.dropFirst(3) : data[...]
+        guard let text = String(validating: bytes, as: UTF8.self) else {
             return Decoded(record: nil, diagnostics: [.error("not UTF-8 text; save the file as UTF-8", at: fileLocation)])
         }
         let slug = Slug(file.slugText)
@@ -244,5 +256,29 @@ public struct ContentLoader: Sendable {
         }
         diagnostics += reader.diagnostics
         return Decoded(record: slug == nil ? nil : record, diagnostics: diagnostics)
+    }
+
+    /// The whole file, with open and read: `Data(contentsOf:)` builds and checks a URL first.
+    static func read(_ path: String) -> Data? {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { return nil }
+        var data = Data(count: Int(info.st_size))
+        var filled = 0
+        let ok = data.withUnsafeMutableBytes { buffer -> Bool in
+            while filled < buffer.count {
+                let got = Glibc.read(descriptor, buffer.baseAddress! + filled, buffer.count - filled)
+                if got < 0 { if errno == EINTR { continue }; return false }
+                if got == 0 { break }
+                filled += got
+            }
+            return true
+        }
+        guard ok else { return nil }
+        // A file that shrank while being read is what it now is; one that grew is read to the size it had.
+        if filled < data.count { data.removeSubrange(filled...) }
+        return data
     }
 }

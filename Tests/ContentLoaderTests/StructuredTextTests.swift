@@ -45,3 +45,21 @@ import Testing
         #expect(found == expected)
     }
 }
+
+@Suite struct FileReadingTests {
+    /// Editors on Windows save UTF-8 with a byte order mark; the front matter must still be found.
+    @Test func aByteOrderMarkBeforeTheFrontMatterIsIgnored() throws {
+        let result = try load(["products/toner.md": "\u{FEFF}" + product(validProductLines)])
+        #expect(result.diagnostics.filter { $0.severity == .error }.isEmpty, "\(result.diagnostics)")
+        #expect(result.catalog?.productBySlug[Slug("toner")!]?.name == "Toner")
+    }
+
+    @Test func extensionsSplitAtTheLastDotAndNotAtALeadingOne() {
+        #expect(ContentLoader.splitExtension("night-serum.md") == ("night-serum", "md"))
+        #expect(ContentLoader.splitExtension("a.b.json") == ("a.b", "json"))
+        #expect(ContentLoader.splitExtension("README") == ("README", ""))
+        #expect(ContentLoader.splitExtension(".hidden") == (".hidden", ""))
+        #expect(ContentLoader.lastComponent(of: "sub/dir/x.md") == "x.md")
+        #expect(ContentLoader.lastComponent(of: "x.md") == "x.md")
+    }
+}
