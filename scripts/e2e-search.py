@@ -227,8 +227,26 @@ def main():
         for slug, title in sorted(brands.items()):
             count = sum(1 for p in night if p["brand"] == slug)
             check(f"night: brand count {title} ({count})", options.get(slug) == f"{title} ({count})", options.get(slug))
+        # Queries whose counts come from several postings' per-product facets: a prefix, a typo,
+        # two words. The brand counts must be those of the results, as for one word.
+        for q in ["nig", "serun", "night cream"]:
+            open_search(q=q)
+            want = expected(products, q)
+            options = {o.get_attribute("value"): o.text for o in driver.find_elements(By.CSS_SELECTOR, "#search-brand option")}
+            wrong = [(slug, options.get(slug)) for slug, title in sorted(brands.items())
+                     if options.get(slug) != f"{title} ({sum(1 for p in want if p['brand'] == slug)})"]
+            check(f"{q}: every brand count is the number of its results", not wrong, wrong)
+            shown_counts = sum(int(re.search(r"\((\d+)\)$", o.text).group(1))
+                               for o in driver.find_elements(By.CSS_SELECTOR, "#search-availability option")[1:])
+            check(f"{q}: availability counts add up to the results ({len(want)})", shown_counts == len(want), shown_counts)
+            fetched = driver.execute_script("return performance.getEntriesByType('resource').map((e) => e.name)")
+            columns = [url for url in fetched if "/search/f-" in url]
+            check(f"{q}: counted from the postings, no facet column fetched", not columns, columns)
+        open_search(q="night")
         Select(driver.find_element(By.ID, "search-brand")).select_by_value("esta-louder")
         wait_done("brand=esta-louder")
+        fetched = driver.execute_script("return performance.getEntriesByType('resource').map((e) => e.name)")
+        check("a brand filter reads the facet columns", any("/search/f-" in url for url in fetched), fetched)
         want = expected(products, "night", brand="esta-louder")
         got = visible()
         check("brand filter: only Esta Louder, all of them", [r["name"] for r in got] == [p["name"] for p in want]

@@ -132,6 +132,78 @@ import Testing
         #expect(fromPosting > 100)
     }
 
+    /// More products than `facetListLimit` share "night"; a few have rarer words starting "nig".
+    static let bigShop: Catalog = {
+        let site = Site(title: "Big Shop", baseURL: "https://shop.example.com/", currency: .usd)
+        let brands = (0..<40).map { Fixtures.brand("brand-\($0)", "Brand \($0)") }
+        let availabilities = Availability.allCases
+        var products: [Product] = []
+        for i in 0..<2_500 {
+            let rare = i % 97 == 0 ? " Nightly" : i % 131 == 0 ? " Nigella" : ""
+            let name = (i % 5 != 0 ? "Night " : "Day ") + (i % 2 == 0 ? "Serum" : "Cream") + " \(i)" + rare
+            products.append(Fixtures.product(
+                "p\(i)", name, brand: "brand-\((i * 7) % 40)", price: Int64(100 + i),
+                availability: availabilities[(i / 5) % availabilities.count]))
+        }
+        return Catalog(site: site, brands: brands, products: products, promotions: [], pages: [])
+    }()
+
+    @Test func smallPostingsListEachProductsFacetsAndBigOnesDoNot() throws {
+        let (_, reader) = try Fixtures.written(Self.bigShop)
+        let brands = try reader.brandColumn()
+        let availabilities = try reader.availabilityColumn()
+        let kinds = Availability.allCases.count
+        var listed = 0
+        var unlisted = 0
+        for entry in try reader.allEntries() {
+            let posting = reader.decode(entry.posting)
+            let products = posting.groups.flatMap(\.products)
+            if products.count > PostingEncoder.facetListLimit {
+                #expect(posting.facets == nil, "\(entry.word)")
+                unlisted += 1
+            } else {
+                #expect(posting.facets == products.map { brands[$0] * kinds + availabilities[$0] }, "\(entry.word)")
+                listed += 1
+            }
+        }
+        #expect(unlisted >= 1 && listed > 100)
+    }
+
+    /// Prefixes, typos and several words, counted from postings wherever the rules allow, give
+    /// the columns' counts; the big shop has a big posting in the way as well as small ones.
+    @Test func countsFromSeveralPostingsEqualCountsFromTheColumns() throws {
+        var fromPostings = 0
+        for catalog in [try Fixtures.sampleShop(), Self.bigShop] {
+            let (_, reader) = try Fixtures.written(catalog)
+            var queries = [
+                "nig", "nigh", "serun", "ser", "night cream", "nightly night", "night day", "cre", "nigella", "nigella serum",
+                "day cream", "brand",
+            ]
+            // And a prefix and a typo of every twelfth longer word of the shop.
+            let longer = try reader.allEntries().filter { $0.word.count >= 5 }
+            for entry in stride(from: 0, to: longer.count, by: 12).map({ longer[$0] }) {
+                queries += [String(entry.word.prefix(3)), String(entry.word.dropLast()) + "x"]
+            }
+            for query in queries {
+                let quick = try reader.search(query)
+                let slow = try reader.search(query, forceColumns: true)
+                #expect(quick.products == slow.products, "\(query)")
+                #expect(quick.brandCounts.filter { $0.value > 0 } == slow.brandCounts.filter { $0.value > 0 }, "\(query)")
+                #expect(quick.availabilityCounts == slow.availabilityCounts, "\(query)")
+                if quick.countsFromPostings { fromPostings += 1 }
+            }
+            if catalog.products.count == Self.bigShop.products.count {
+                // "night" is big and "nightly" and "nigella" small: the prefix needs no column.
+                #expect(try reader.search("nig").countsFromPostings)
+                // A rare word bounds the matches, whatever the other word.
+                #expect(try reader.search("nigella serum").countsFromPostings)
+                // Two big words: only the columns know the overlap's facets.
+                #expect(try !reader.search("night serum").countsFromPostings)
+            }
+        }
+        #expect(fromPostings > 20, "\(fromPostings)")
+    }
+
     @Test func priceRangeUsesTheSiteCurrencyOnly() throws {
         let (index, reader) = try Fixtures.written(Fixtures.shop)
         #expect(index.manifest.prices == .init(min: 900, max: 8400))

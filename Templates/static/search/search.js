@@ -2,8 +2,8 @@
 //
 // Reads the static index Vitrine writes under search/ (see Sources/SearchIndexer): first
 // manifest.json, then only the lexicon blocks and posting files the query's words need, the
-// facet columns when counts cannot come from a single word's posting, and the record chunks of
-// the results on screen. Query and filters live in the URL (?q=night&brand=slug&min=10&max=50).
+// facet columns when filters apply or the postings cannot tell the matches' facets, and the
+// record chunks of the results on screen. Query and filters live in the URL (?q=night&brand=slug&min=10&max=50).
 (function () {
   "use strict";
 
@@ -173,7 +173,46 @@
     }
     for (let n = r.varint(), brand = 0; n > 0; n--) { brand += r.varint(); result.brands.set(brand, r.varint()); }
     for (let i = 0; i < manifest.availability.length; i++) result.availability.push(r.varint());
+    // Small postings go on with each product's facets, brand × availabilities + availability.
+    if (r.varint() === 1) for (const group of result.groups) group.facets = Uint32Array.from(group.ids, () => r.varint());
     return result;
+  }
+
+  /**
+   * Brand and availability counts of a query with no filter, from postings alone when they tell
+   * every match's facets: when one query word has only small postings (every match is among their
+   * products), or when the only word has one big posting (its counts, plus the matches outside
+   * it, which small postings describe). Null sends the caller to the facet columns.
+   */
+  function countsFromPostings(postings, total) {
+    const n = manifest.products, kinds = manifest.availability.length;
+    const facetOf = new Int32Array(n).fill(-1);
+    const learn = (p) => { for (const g of p.groups) for (let j = 0; j < g.ids.length; j++) facetOf[g.ids[j]] = g.facets[j]; };
+    const small = (p) => p.groups.every((g) => g.facets);
+    let base = null;
+    const word = postings.find((list) => list.every(small));
+    if (word) word.forEach(learn);
+    else if (postings.length === 1 && postings[0].filter((p) => !small(p)).length === 1) {
+      base = postings[0].find((p) => !small(p));
+      postings[0].filter(small).forEach(learn);
+    } else return null;
+    const brands = new Map(), availability = manifest.availability.map(() => 0);
+    const inBase = new Uint8Array(n);
+    if (base) {
+      base.brands.forEach((count, brand) => brands.set(brand, count));
+      base.availability.forEach((count, i) => { availability[i] = count; });
+      for (const g of base.groups) for (const id of g.ids) inBase[id] = 1;
+    }
+    const ids = [];
+    for (let i = 0; i < n; i++) {
+      if (!total[i]) continue;
+      ids.push(i);
+      if (inBase[i]) continue;
+      const facet = facetOf[i], brand = Math.floor(facet / kinds);
+      brands.set(brand, (brands.get(brand) || 0) + 1);
+      availability[facet % kinds]++;
+    }
+    return { brands, availability, ids };
   }
 
   /** Index words a query word matches, with how: exact, as a prefix, or with one typo. */
@@ -315,14 +354,17 @@
     }
     if (mine !== generation) return;
 
-    const brandCounts = new Map(), availabilityCounts = manifest.availability.map(() => 0);
+    let brandCounts = new Map(), availabilityCounts = manifest.availability.map(() => 0);
     let ids = [];
+    const fromPostings = !hasFilter && !single && total ? countsFromPostings(postings, total) : null;
     if (single && !hasFilter) {
       // One index word and no filter: its posting carries the counts.
       const p = await posting(single.entry);
       p.brands.forEach((count, brand) => brandCounts.set(brand, count));
       p.availability.forEach((count, i) => { availabilityCounts[i] = count; });
       for (let i = 0; i < n; i++) if (total[i]) ids.push(i);
+    } else if (fromPostings) {
+      ({ brands: brandCounts, availability: availabilityCounts, ids } = fromPostings);
     } else {
       const [brandOf, availabilityOf, priceOf] = await Promise.all([
         columns.brand(), columns.availability(),

@@ -20,6 +20,8 @@ struct IndexReader {
         var groups: [(score: Int, products: [Int])]
         var brandCounts: [Int: Int]
         var availabilityCounts: [Int]
+        /// Per product, in group order, brand × availabilities + availability; small postings only.
+        var facets: [Int]?
     }
 
     struct Result {
@@ -30,6 +32,8 @@ struct IndexReader {
         var availabilityCounts: [Int]
         /// Whether the counts came from a single word's posting rather than the facet columns.
         var countsFromPosting: Bool
+        /// Whether they came from several postings' per-product facets (`countsFromPostings`).
+        var countsFromPostings = false
     }
 
     init(folder: URL) throws {
@@ -138,7 +142,8 @@ struct IndexReader {
             brands[brand] = r.varint()
         }
         let availability = manifest.availability.map { _ in r.varint() }
-        return Posting(count: count, groups: groups, brandCounts: brands, availabilityCounts: availability)
+        let facets = r.varint() == 1 ? groups.flatMap { $0.1 }.map { _ in r.varint() } : nil
+        return Posting(count: count, groups: groups, brandCounts: brands, availabilityCounts: availability, facets: facets)
     }
 
     // MARK: Columns and records
@@ -221,11 +226,15 @@ struct IndexReader {
         var availabilityCounts = manifest.availability.map { _ in 0 }
         var matched: [Int] = []
         let single = resolved.count == 1 && resolved[0].count == 1 && !hasFilter && !forceColumns
+        let postings = resolved.map { $0.map { decode($0.entry.posting) } }
+        let fromPostings = single || hasFilter || forceColumns ? nil : total.flatMap { countsFromPostings(postings, total: $0) }
         if single {
-            let posting = decode(resolved[0][0].entry.posting)
+            let posting = postings[0][0]
             brandCounts = posting.brandCounts
             availabilityCounts = posting.availabilityCounts
             matched = Array(total!.keys)
+        } else if let fromPostings {
+            (brandCounts, availabilityCounts, matched) = fromPostings
         } else {
             let brands = try brandColumn()
             let availabilities = try availabilityColumn()
@@ -248,7 +257,34 @@ struct IndexReader {
         matched.sort { (scores[$0] ?? 0, $1) > (scores[$1] ?? 0, $0) }
         return Result(
             products: matched, scores: scores, brandCounts: brandCounts, availabilityCounts: availabilityCounts,
-            countsFromPosting: single)
+            countsFromPosting: single, countsFromPostings: fromPostings != nil)
+    }
+
+    /// search.js's `countsFromPostings`, step for step.
+    func countsFromPostings(_ postings: [[Posting]], total: [Int: Int]) -> ([Int: Int], [Int], [Int])? {
+        let kinds = manifest.availability.count
+        var facetOf: [Int: Int] = [:]
+        func learn(_ posting: Posting) {
+            for (product, facet) in zip(posting.groups.flatMap(\.products), posting.facets!) { facetOf[product] = facet }
+        }
+        var base: Posting?
+        if let word = postings.first(where: { $0.allSatisfy { $0.facets != nil } }) {
+            word.forEach(learn)
+        } else if postings.count == 1, postings[0].filter({ $0.facets == nil }).count == 1 {
+            base = postings[0].first { $0.facets == nil }
+            postings[0].filter { $0.facets != nil }.forEach(learn)
+        } else {
+            return nil
+        }
+        var brands = base?.brandCounts ?? [:]
+        var availability = base?.availabilityCounts ?? manifest.availability.map { _ in 0 }
+        let inBase = Set(base?.groups.flatMap(\.products) ?? [])
+        for product in total.keys where !inBase.contains(product) {
+            let facet = facetOf[product]!
+            brands[facet / kinds, default: 0] += 1
+            availability[facet % kinds] += 1
+        }
+        return (brands, availability, Array(total.keys))
     }
 
     static func oneEditApart(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar]) -> Bool {
