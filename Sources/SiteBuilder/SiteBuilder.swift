@@ -146,26 +146,6 @@ public enum SiteBuilder {
     }
 }
 
-/// A value computed on another thread from the moment it is created; `value` waits for it.
-final class Background<Value: Sendable>: @unchecked Sendable {
-    private var result: Value?
-    private let done = DispatchGroup()
-
-    init(_ make: @escaping @Sendable () -> Value) {
-        done.enter()
-        DispatchQueue.global().async {
-            self.result = make()
-            self.done.leave()
-        }
-    }
-
-    /// The group's wait orders the worker's write before this read.
-    var value: Value {
-        done.wait()
-        return result!
-    }
-}
-
 /// Write errors from parallel workers; the first by path is reported, so the message is stable.
 final class FailureList: @unchecked Sendable {
     private var failures: [(String, any Error)] = []
