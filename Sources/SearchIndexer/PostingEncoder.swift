@@ -15,7 +15,7 @@
 /// per-product facet columns. The per-product facets of small postings do the same for the
 /// queries those counts cannot answer when no big posting is in the way: a prefix such as "nig"
 /// (one big word, "night", and a few small ones) or several words of which one is rare. Without
-/// them such a query fetched the brand column, one byte per product of the catalog (84 KB gzipped
+/// them such a query fetched the brand column, one byte per product of the catalog (82 KB gzipped
 /// at 100,000). Each group takes whichever form is smaller, so a word found in most products
 /// costs one bit per product.
 struct PostingEncoder {
