@@ -3,7 +3,8 @@
 // Reads the static index Vitrine writes under search/ (see Sources/SearchIndexer): first
 // manifest.json, then only the lexicon blocks and posting files the query's words need, the
 // facet columns when filters apply or the postings cannot tell the matches' facets, and the
-// record chunks of the results on screen. Query and filters live in the URL (?q=night&brand=slug&min=10&max=50).
+// record chunks of the results on screen. Query and filters live in the URL
+// (?q=night&brand=slug&min=10&max=50).
 (function () {
   "use strict";
 
