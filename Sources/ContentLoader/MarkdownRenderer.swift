@@ -72,26 +72,27 @@ public enum MarkdownRenderer {
     }
 
     /// cmark writes bare `<h2>` tags; with raw HTML omitted, every `<hN>` in the output is a heading,
-    /// in document order, so the ids can be added in one pass.
+    /// in document order, so the ids can be added in one pass. By bytes: Foundation's substring
+    /// search here was a twentieth of loading a large catalog.
     private static func addingIDs(_ ids: [String], to html: String) -> String {
-        var out = ""
-        out.reserveCapacity(html.utf8.count + ids.count * 24)
-        var rest = Substring(html)
+        let bytes = Array(html.utf8)
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count + ids.count * 24)
         var next = 0
-        while next < ids.count, let open = rest.range(of: "<h") {
-            let after = rest[open.upperBound...]
-            guard let level = after.first, ("1"..."6").contains(level), after.dropFirst().first == ">" else {
-                out += rest[..<open.upperBound]
-                rest = after
-                continue
-            }
-            out += rest[..<open.upperBound]
-            out += "\(level) id=\"\(ids[next])\">"
+        var i = 0
+        while i < bytes.count {
+            let byte = bytes[i]
+            out.append(byte)
+            i += 1
+            guard byte == UInt8(ascii: "<"), next < ids.count, i + 2 < bytes.count, bytes[i] == UInt8(ascii: "h"),
+                (UInt8(ascii: "1")...UInt8(ascii: "6")).contains(bytes[i + 1]), bytes[i + 2] == UInt8(ascii: ">")
+            else { continue }
+            out.append(contentsOf: bytes[i..<(i + 2)])
+            out.append(contentsOf: " id=\"\(ids[next])\">".utf8)
             next += 1
-            rest = after.dropFirst(2)
+            i += 3
         }
-        out += rest
-        return out
+        return String(decoding: out, as: UTF8.self)
     }
 
     private static func take(_ pointer: UnsafeMutablePointer<CChar>?) -> String {

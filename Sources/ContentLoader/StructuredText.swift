@@ -79,7 +79,36 @@ enum StructuredText {
     static func plainKind(_ text: String) -> RawNode.ScalarKind {
         guard let first = text.utf8.first else { return .null }
         guard Self.typeInitials.contains(first) else { return .string }
-        return kind(of: kindRules.resolveTag(of: Node.scalar(Node.Scalar(text))))
+        if let kind = decimalKind(text) { return kind }
+        return resolvedKind(text)
+    }
+
+    /// The rules' answer, by their regular expressions.
+    static func resolvedKind(_ text: String) -> RawNode.ScalarKind {
+        kind(of: kindRules.resolveTag(of: Node.scalar(Node.Scalar(text))))
+    }
+
+    /// Prices (`12.50`) and counts (`24`) without the regular expressions: `[1-9][0-9]*` and `0`
+    /// are YAML 1.1 integers, `[0-9]+.[0-9]+` floats. Anything else (signs, leading zeros, which
+    /// YAML 1.1 reads as octal, exponents, `_`) is left to the rules.
+    static func decimalKind(_ text: String) -> RawNode.ScalarKind? {
+        let digits = UInt8(ascii: "0")...UInt8(ascii: "9")
+        var point = false
+        var digitsAfterPoint = 0
+        for byte in text.utf8 {
+            if digits.contains(byte) {
+                if point { digitsAfterPoint += 1 }
+            } else if byte == UInt8(ascii: "."), !point {
+                point = true
+            } else {
+                return nil
+            }
+        }
+        let first = text.utf8.first!
+        if point {
+            return digits.contains(first) && digitsAfterPoint > 0 ? .float : nil
+        }
+        return first != UInt8(ascii: "0") || text.utf8.count == 1 ? .integer : nil
     }
 
     private static let typeInitials = Set("yYnNtTfFoO0123456789+-.~".utf8)

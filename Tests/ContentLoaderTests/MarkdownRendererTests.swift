@@ -37,6 +37,17 @@ import Testing
         #expect(html.contains(#"<h3 id="creme-co">Crème &amp; Co</h3>"#))
     }
 
+    @Test func headingIDsGoOnEveryLevelAndNotOnHeadingTextInCode() {
+        let source = "# One\n\n`<h2>` and <h3> in text\n\n    <h4>code</h4>\n\n###### Six\n\n<hr>\n\n## Two\n"
+        let html = MarkdownRenderer.render(source).html
+        #expect(html.contains(#"<h1 id="one">One</h1>"#))
+        #expect(html.contains(#"<h6 id="six">Six</h6>"#))
+        #expect(html.contains(#"<h2 id="two">Two</h2>"#))
+        #expect(html.contains("<code>&lt;h2&gt;</code>"))
+        #expect(html.contains("&lt;h4&gt;code&lt;/h4&gt;"))
+        #expect(html.split(separator: " id=").count == 4)
+    }
+
     @Test func plainTextHasNoMarkup() {
         let text = MarkdownRenderer.render("A **bold**\nline and `code`.\n\n## Use\n").plainText
         #expect(text == "A bold line and code.\nUse")

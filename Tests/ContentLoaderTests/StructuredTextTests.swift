@@ -44,6 +44,22 @@ import Testing
         ]
         #expect(found == expected)
     }
+
+    /// The shortcut for digits and a point must agree with the YAML 1.1 rules wherever it answers.
+    @Test func digitsAndPointsGetTheKindTheRulesGive() {
+        var texts = [""]
+        for _ in 1...5 { texts = texts.flatMap { text in ["0", "1", "5", "9", "."].map { text + $0 } } + texts }
+        var answered = 0
+        for text in Set(texts) where !text.isEmpty {
+            guard let fast = StructuredText.decimalKind(text) else { continue }
+            answered += 1
+            #expect(fast == StructuredText.resolvedKind(text), "\(text)")
+        }
+        #expect(answered > 1000)
+        #expect(StructuredText.decimalKind("12.50") == .float)
+        #expect(StructuredText.decimalKind("24") == .integer)
+        #expect(StructuredText.decimalKind("0123") == nil)
+    }
 }
 
 @Suite struct FileReadingTests {
