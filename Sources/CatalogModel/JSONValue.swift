@@ -63,41 +63,61 @@ public indirect enum JSONValue: Sendable, Hashable, ExpressibleByStringLiteral, 
 
     private static let hexDigits = Array("0123456789abcdef".utf8)
 
+    /// Bytes that may need an escape: controls, `"`, `\\` and the first byte of U+2028/U+2029;
+    /// with `scriptSafe` also `<`, `>` and `&`. A table, because product descriptions are long
+    /// and every one of their bytes is looked at.
+    private static let plainEscapes: [Bool] = (0..<256).map { $0 < 0x20 || $0 == 34 || $0 == 92 || $0 == 0xE2 }
+    private static let scriptEscapes: [Bool] = (0..<256).map { plainEscapes[$0] || $0 == 60 || $0 == 62 || $0 == 38 }
+
     private static func writeString(_ text: String, to out: inout [UInt8], scriptSafe: Bool) {
+        var text = text
+        text.makeContiguousUTF8()
+        text.utf8.withContiguousStorageIfAvailable { bytes in
+            writeString(bytes, to: &out, table: scriptSafe ? scriptEscapes : plainEscapes)
+        }!
+    }
+
+    /// Copies the runs between escapes whole.
+    private static func writeString(_ bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8], table: [Bool]) {
         out.append(UInt8(ascii: "\""))
-        // Most strings need no escape at all: copy them whole.
-        if !text.utf8.contains(where: { $0 < 0x20 || $0 == 34 || $0 == 92 || $0 == 0xE2 || (scriptSafe && ($0 == 60 || $0 == 62 || $0 == 38)) }) {
-            out.append(contentsOf: text.utf8)
-            out.append(UInt8(ascii: "\""))
-            return
-        }
-        var bytes = Array(text.utf8)
+        var runStart = 0
         var i = 0
         while i < bytes.count {
             let byte = bytes[i]
+            guard table[Int(byte)] else {
+                i += 1
+                continue
+            }
+            if byte == 0xE2 {
+                // U+2028 and U+2029 end a line in JavaScript; other characters from E2 are copied.
+                guard i + 2 < bytes.count, bytes[i + 1] == 0x80, bytes[i + 2] == 0xA8 || bytes[i + 2] == 0xA9 else {
+                    i += 1
+                    continue
+                }
+            }
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<i]))
+            var width = 1
             switch byte {
-            case UInt8(ascii: "\""): out.append(contentsOf: [92, 34])
-            case UInt8(ascii: "\\"): out.append(contentsOf: [92, 92])
-            case 10: out.append(contentsOf: [92, UInt8(ascii: "n")])
-            case 13: out.append(contentsOf: [92, UInt8(ascii: "r")])
-            case 9: out.append(contentsOf: [92, UInt8(ascii: "t")])
-            case UInt8(ascii: "<") where scriptSafe: out.append(contentsOf: "\\u003c".utf8)
-            case UInt8(ascii: ">") where scriptSafe: out.append(contentsOf: "\\u003e".utf8)
-            case UInt8(ascii: "&") where scriptSafe: out.append(contentsOf: "\\u0026".utf8)
-            case 0xE2 where i + 2 < bytes.count && bytes[i + 1] == 0x80 && (bytes[i + 2] == 0xA8 || bytes[i + 2] == 0xA9):
-                // U+2028 and U+2029 end a line in JavaScript.
-                out.append(contentsOf: (bytes[i + 2] == 0xA8 ? "\\u2028" : "\\u2029").utf8)
-                i += 2
-            case 0..<0x20:
-                out.append(contentsOf: "\\u00".utf8)
+            case UInt8(ascii: "\""): out.append(92); out.append(34)
+            case UInt8(ascii: "\\"): out.append(92); out.append(92)
+            case 10: out.append(92); out.append(UInt8(ascii: "n"))
+            case 13: out.append(92); out.append(UInt8(ascii: "r"))
+            case 9: out.append(92); out.append(UInt8(ascii: "t"))
+            case UInt8(ascii: "<"): out += "\\u003c".utf8
+            case UInt8(ascii: ">"): out += "\\u003e".utf8
+            case UInt8(ascii: "&"): out += "\\u0026".utf8
+            case 0xE2:
+                out += (bytes[i + 2] == 0xA8 ? "\\u2028" : "\\u2029").utf8
+                width = 3
+            default:
+                out += "\\u00".utf8
                 out.append(hexDigits[Int(byte >> 4)])
                 out.append(hexDigits[Int(byte & 0xF)])
-            default:
-                out.append(byte)
             }
-            i += 1
+            i += width
+            runStart = i
         }
-        bytes.removeAll()
+        out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<bytes.count]))
         out.append(UInt8(ascii: "\""))
     }
 }
