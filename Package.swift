@@ -15,7 +15,9 @@ let package = Package(
         // For the packages under Benchmarks/, kept apart so benchmarks stay out of the normal build.
         .library(
             name: "VitrineFeeds",
-            targets: ["CatalogModel", "ContentLoader", "SiteRenderer", "FeedWriter", "CatalogAPI", "SiteBuilder"]),
+            targets: [
+                "CatalogModel", "ContentLoader", "SiteRenderer", "FeedWriter", "CatalogAPI", "SearchIndexer", "SiteBuilder",
+            ]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
