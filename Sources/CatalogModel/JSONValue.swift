@@ -63,7 +63,7 @@ public indirect enum JSONValue: Sendable, Hashable, ExpressibleByStringLiteral, 
 
     private static let hexDigits = Array("0123456789abcdef".utf8)
 
-    /// Bytes that may need an escape: controls, `"`, `\\` and the first byte of U+2028/U+2029;
+    /// Bytes that may need an escape: controls, `"`, `\` and the first byte of U+2028/U+2029;
     /// with `scriptSafe` also `<`, `>` and `&`. A table, because product descriptions are long
     /// and every one of their bytes is looked at.
     private static let plainEscapes: [Bool] = (0..<256).map { $0 < 0x20 || $0 == 34 || $0 == 92 || $0 == 0xE2 }
