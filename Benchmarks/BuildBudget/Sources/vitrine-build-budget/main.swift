@@ -1,7 +1,8 @@
-// Splits a whole build's processor time into its parts, each timed alone on one thread: loading
-// and validating, planning, rendering pages with the real theme, rendering them with a bare theme
-// (every template one static line, so only the page data is built), the API, the feeds, the search
-// index, and writing every file. The difference of the two page rows is what swift-mustache costs.
+// Splits a whole build's processor time into its parts, each timed alone (rendering and writing on
+// one thread; loading and the search index use all cores as in a build): loading and validating,
+// planning, rendering pages with the real theme and with a bare theme (every template one static
+// line, so only the page data is built), the API, the feeds, the search index, and writing every
+// file. The difference of the two page rows is what swift-mustache costs.
 // From the sum it prints the shortest wall time the build could take if every part spread
 // perfectly over the cores: a floor no scheduling can beat, to hold against a speed target.
 //
@@ -115,7 +116,7 @@ for run in 1...runs {
 
 let medians = parts.map { median(samples[$0]!) }
 let byPart = Dictionary(uniqueKeysWithValues: zip(parts, medians))
-print("\(fileCount) files; medians of \(runs) runs, processor seconds, each part alone on one thread (loading uses all cores)")
+print("\(fileCount) files; medians of \(runs) runs, processor seconds of each part run alone (rendering and writing on one thread; loading and the search index use all cores)")
 func row(_ label: String, _ seconds: Double) {
     print("  " + label.padding(toLength: 40, withPad: " ", startingAt: 0) + String(format: "%7.3f s", seconds))
 }
