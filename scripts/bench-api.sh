@@ -9,7 +9,7 @@ scratch=/dev/shm/vitrine-bench-api
 catalog="$scratch/cat10k"
 mkdir -p "$scratch"
 if [ ! -f "$catalog/site.json" ]; then
-  python3 ../shared/tools/gencatalog.py "$catalog" --products 10000 --brands 100 --promotions 200 >&2
+  scripts/gencatalog.sh "$catalog" 10000
 fi
 swift build -c release --product vitrine >&2
 swift build -c release --package-path Benchmarks/APIBenchmark >&2

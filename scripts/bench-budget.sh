@@ -8,12 +8,9 @@ cd "$(dirname "$0")/.."
 products="${1:-10000}"
 runs="${2:-5}"
 scripts/install-deps.sh
-gencatalog="${GENCATALOG:-../shared/tools/gencatalog.py}"
-[ -f "$gencatalog" ] || gencatalog=/work/shared/tools/gencatalog.py
 work=/dev/shm/vitrine-budget-bench
 rm -rf "$work"
-mkdir -p "$work"
-python3 "$gencatalog" "$work/catalog" --products "$products" --brands $((products / 100)) --promotions $((products / 50)) >&2
+scripts/gencatalog.sh "$work/catalog" "$products"
 swift build -c release --package-path Benchmarks/BuildBudget >&2
 Benchmarks/BuildBudget/.build/release/vitrine-build-budget "$work/catalog" Templates "$work/output" "$runs" 2026-12-01T12:00:00Z
 rm -rf "$work"

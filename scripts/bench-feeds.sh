@@ -7,11 +7,9 @@ cd "$(dirname "$0")/.."
 products="${1:-10000}"
 runs="${2:-5}"
 scripts/install-deps.sh
-gencatalog="${GENCATALOG:-../shared/tools/gencatalog.py}"
-[ -f "$gencatalog" ] || gencatalog=/work/shared/tools/gencatalog.py
 work=/dev/shm/vitrine-feeds-bench
 mkdir -p "$work"
-python3 "$gencatalog" "$work/catalog" --products "$products" --brands 100 --promotions 200 >&2
+scripts/gencatalog.sh "$work/catalog" "$products"
 swift build -c release --package-path Benchmarks/FeedWriterBenchmark >&2
 Benchmarks/FeedWriterBenchmark/.build/release/feedwriter-benchmark \
   "$work/catalog" Templates "$work/output" "$runs" 2026-12-01T12:00:00Z

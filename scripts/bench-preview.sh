@@ -10,13 +10,11 @@ products="${1:-10000}"
 runs="${2:-7}"
 clock=2026-12-01T12:00:00Z
 scripts/install-deps.sh
-gencatalog="${GENCATALOG:-../shared/tools/gencatalog.py}"
-[ -f "$gencatalog" ] || gencatalog=/work/shared/tools/gencatalog.py
 work=/dev/shm/vitrine-preview-bench
 rm -rf "$work"
 mkdir -p "$work"
 trap 'rm -rf "$work"' EXIT
-python3 "$gencatalog" "$work/catalog" --products "$products" --brands 100 --promotions 200 >&2
+scripts/gencatalog.sh "$work/catalog" "$products"
 swift build -c release --product vitrine >&2
 vitrine=.build/release/vitrine
 

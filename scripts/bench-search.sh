@@ -24,7 +24,7 @@ echo "machine: $(nproc) cores, $(awk '/MemTotal/ {printf "%.0f GiB", $2/1048576}
 for n in "${sizes[@]}"; do
   catalog="$work/catalog-$n"
   if [ ! -f "$catalog/.complete" ]; then
-    python3 /work/shared/tools/gencatalog.py "$catalog" --products "$n" --brands 100 --promotions 200 >&2
+    scripts/gencatalog.sh "$catalog" "$n"
     touch "$catalog/.complete"
   fi
   echo "== $n products: index build (median of $runs, in process)" >&2
