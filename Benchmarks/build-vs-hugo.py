@@ -5,7 +5,8 @@ usage: Benchmarks/build-vs-hugo.py [--products 10000] [--brands 100] [--promotio
 
 Builds vitrine in release mode, writes the catalog with ../shared/tools/gencatalog.py (and the
 same catalog as a Hugo site), then runs each build --runs times and prints median wall time,
-peak resident memory (GNU time's %M) and the ratio. Needs Debian `hugo` and `time`.
+processor time (user + system), peak resident memory (GNU time's %M) and the ratio. Needs Debian
+`hugo` and `time`.
 """
 import argparse, os, shutil, statistics, subprocess, sys, tempfile
 
@@ -14,12 +15,12 @@ GENCATALOG = os.path.join(ROOT, "..", "shared", "tools", "gencatalog.py")
 
 
 def timed(command, cwd=None):
-    """Runs a command under GNU time; returns (wall seconds, peak RSS in MiB)."""
+    """Runs a command under GNU time; returns (wall seconds, peak RSS in MiB, processor seconds)."""
     with tempfile.NamedTemporaryFile("r") as report:
-        subprocess.run(["/usr/bin/time", "-f", "%e %M", "-o", report.name] + command, cwd=cwd, check=True,
+        subprocess.run(["/usr/bin/time", "-f", "%e %M %U %S", "-o", report.name] + command, cwd=cwd, check=True,
                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        wall, kib = report.read().split()
-        return float(wall), int(kib) / 1024
+        wall, kib, user, system = report.read().split()
+        return float(wall), int(kib) / 1024, float(user) + float(system)
 
 
 def main():
@@ -57,8 +58,9 @@ def main():
     for name, samples in results.items():
         wall = statistics.median(s[0] for s in samples)
         memory = statistics.median(s[1] for s in samples)
+        cpu = statistics.median(s[2] for s in samples)
         summary[name] = (wall, memory)
-        print(f"{name:8} median wall {wall:6.2f} s   peak memory {memory:6.0f} MiB   "
+        print(f"{name:8} median wall {wall:6.2f} s   processor {cpu:6.2f} s   peak memory {memory:6.0f} MiB   "
               f"(runs: {', '.join(f'{s[0]:.2f}' for s in samples)})")
     print(f"vitrine wrote {pages} files; hugo/vitrine wall-time ratio: {summary['hugo'][0] / summary['vitrine'][0]:.1f}x")
 
