@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# The build's processor-time budget: each part of `vitrine build` alone on one thread, on a
-# generated catalog in tmpfs, and the wall-time floor that allows on this machine's cores.
+# The build's processor-time budget: each part of `vitrine build` run alone (rendering and writing
+# on one thread), on a generated catalog in tmpfs, and the wall-time floor that allows on this machine's cores.
 # Numbers go to BENCHMARKS.md ("Where a build's time goes").
 # usage: scripts/bench-budget.sh [PRODUCTS] [RUNS]
 set -euo pipefail

@@ -71,10 +71,7 @@ public indirect enum JSONValue: Sendable, Hashable, ExpressibleByStringLiteral, 
 
     private static func writeString(_ text: String, to out: inout [UInt8], scriptSafe: Bool) {
         var text = text
-        text.makeContiguousUTF8()
-        text.utf8.withContiguousStorageIfAvailable { bytes in
-            writeString(bytes, to: &out, table: scriptSafe ? scriptEscapes : plainEscapes)
-        }!
+        text.withUTF8 { writeString($0, to: &out, table: scriptSafe ? scriptEscapes : plainEscapes) }
     }
 
     /// Copies the runs between escapes whole.

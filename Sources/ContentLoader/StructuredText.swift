@@ -92,6 +92,7 @@ enum StructuredText {
     /// are YAML 1.1 integers, `[0-9]+.[0-9]+` floats. Anything else (signs, leading zeros, which
     /// YAML 1.1 reads as octal, exponents, `_`) is left to the rules.
     static func decimalKind(_ text: String) -> RawNode.ScalarKind? {
+        guard let first = text.utf8.first else { return nil }
         let digits = UInt8(ascii: "0")...UInt8(ascii: "9")
         var point = false
         var digitsAfterPoint = 0
@@ -104,7 +105,6 @@ enum StructuredText {
                 return nil
             }
         }
-        let first = text.utf8.first!
         if point {
             return digits.contains(first) && digitsAfterPoint > 0 ? .float : nil
         }

@@ -58,10 +58,9 @@ func bareTheme() -> URL {
     return folder
 }
 
-func renderAll(_ jobs: [OutputJob]) -> Int {
-    var bytes = 0
-    for job in jobs { bytes += job.render().count }
-    return bytes
+/// Each job's path and bytes, kept for the writing row so nothing is rendered twice.
+func renderAll(_ jobs: [OutputJob]) -> [(path: String, data: Data)] {
+    jobs.map { ($0.path, $0.render()) }
 }
 
 func median(_ values: [Double]) -> Double {
@@ -70,7 +69,7 @@ func median(_ values: [Double]) -> Double {
 }
 
 let parts = [
-    "load and validate content", "plan pages", "plan and build search index", "plan API", "plan feeds and sitemap",
+    "load and validate content", "plan pages", "build and render the search index", "plan API", "plan feeds and sitemap",
     "render pages (real theme)", "render pages (bare theme)", "render API", "render feeds",
     "write every file (open, write, close)",
 ]
@@ -84,28 +83,28 @@ for run in 1...runs {
     guard let catalog = loaded.catalog else { fail(loaded.diagnostics) }
     let theme = TemplateLibrary.load(from: themeFolder)
     guard let templates = theme.library else { fail(theme.diagnostics) }
-    guard let bareTemplates = TemplateLibrary.load(from: bare).library else { fail([]) }
+    let bareTheme = TemplateLibrary.load(from: bare)
+    guard let bareTemplates = bareTheme.library else { fail(bareTheme.diagnostics) }
 
     let (pages, pagePlan) = measure { SiteRenderer(catalog: catalog, templates: templates, now: now).jobs() }
     let barePages = SiteRenderer(catalog: catalog, templates: bareTemplates, now: now).jobs()
-    let (search, searchTime) = measure { SiteBuilder.searchIndexer(for: catalog).jobs() }
+    let (search, searchTime) = measure { renderAll(SiteBuilder.searchIndexer(for: catalog).jobs()) }
     let (api, apiPlan) = measure { CatalogAPI(catalog: catalog, now: now, pagePath: Routes.path(of:)).jobs() }
     let (feeds, feedPlan) = measure { () -> [OutputJob] in
         let writer = FeedWriter(catalog: catalog, now: now, routes: .site)
         return writer.jobs() + writer.sitemapJobs(pagePaths: pages.map(\.path))
     }
-    let (_, pageRender) = measure { renderAll(pages) }
+    let (renderedPages, pageRender) = measure { renderAll(pages) }
     let (_, barePageRender) = measure { renderAll(barePages) }
-    let (_, apiRender) = measure { renderAll(api) }
-    let (_, feedRender) = measure { renderAll(feeds) }
+    let (renderedAPI, apiRender) = measure { renderAll(api) }
+    let (renderedFeeds, feedRender) = measure { renderAll(feeds) }
 
-    // Rendered beforehand, so this row is the kernel's and the file system's share alone.
-    let everything = pages + search + api + feeds
-    let rendered = everything.map { ($0.path, $0.render()) }
+    // The bytes rendered above, so this row is the kernel's and the file system's share alone.
+    let rendered = renderedPages + search + renderedAPI + renderedFeeds
     try? FileManager.default.removeItem(at: outputFolder)
     let folder = try! OutputFolder(destination: outputFolder)
-    try! folder.prepareFolders(for: rendered.map(\.0))
-    let (_, writeTime) = measure { for (path, data) in rendered { try! folder.write(data, to: path) } }
+    try! folder.prepareFolders(for: rendered.map(\.path))
+    let (_, writeTime) = measure { for file in rendered { try! folder.write(file.data, to: file.path) } }
     folder.discard()
     fileCount = rendered.count
 
