@@ -99,7 +99,9 @@ let package = Package(
             swiftSettings: strictness),
         .testTarget(
             name: "SiteBuilderTests",
-            dependencies: ["SiteBuilder", "CatalogModel", "ContentLoader", "SiteRenderer", "CLibXML2", "VitrineTestSupport"],
+            dependencies: [
+                "SiteBuilder", "CatalogModel", "ContentLoader", "SiteRenderer", "CheckoutService", "CLibXML2", "VitrineTestSupport",
+            ],
             swiftSettings: strictness),
         .testTarget(
             name: "PreviewServerTests",

@@ -51,13 +51,16 @@ extension CatalogAPI {
 
     public func productDocument(_ product: Product) -> ProductDocument {
         let brand = catalog.brandBySlug[product.brand]
+        let quote = catalog.quote(for: product, at: now)
         return ProductDocument(
             slug: product.slug.rawValue, sku: product.sku, name: product.name,
             brand: brand.map(brandLink)
                 ?? BrandLink(
                     slug: product.brand.rawValue, title: product.brand.rawValue, url: pageURL(.brand(product.brand)),
                     products: absolute(APIRoutes.brandProducts(product.brand, page: 1))),
-            price: price(product), availability: product.availability.rawValue,
+            price: price(quote.price, unit: product.priceUnit),
+            listPrice: quote.isReduced ? price(quote.list, unit: product.priceUnit) : nil, sale: SaleDocument(quote),
+            availability: product.availability.rawValue,
             thumbnail: product.thumbnail.map { absolute($0.sitePath) }, image: product.image.map { absolute($0.sitePath) },
             gtin: product.gtin, mpn: product.mpn, tags: product.tags, date: product.date.map { Timestamp.rfc3339($0.date) },
             detail: TextDocument(html: product.detail.html, text: product.detail.plainText),
@@ -74,7 +77,7 @@ extension CatalogAPI {
                 PromotionListDocument.Entry(
                     slug: promotion.slug.rawValue, title: promotion.title, status: promotion.status(at: now).rawValue,
                     starts: Timestamp.rfc3339(promotion.starts.date), ends: promotion.ends.map { Timestamp.rfc3339($0.date) },
-                    discountPercent: promotion.discountPercent.map(Self.double), code: promotion.code,
+                    discountPercent: promotion.discountPercent, code: promotion.code,
                     image: promotion.image.map { absolute($0.sitePath) }, url: pageURL(.promotion(promotion.slug)),
                     content: TextDocument(html: promotion.content.html, text: promotion.content.plainText),
                     appliesTo: .init(
@@ -101,8 +104,10 @@ extension CatalogAPI {
     }
 
     func productSummary(_ product: Product) -> ProductSummaryDocument {
-        ProductSummaryDocument(
-            slug: product.slug.rawValue, sku: product.sku, name: product.name, price: price(product),
+        let quote = catalog.quote(for: product, at: now)
+        return ProductSummaryDocument(
+            slug: product.slug.rawValue, sku: product.sku, name: product.name, price: price(quote.price, unit: product.priceUnit),
+            listPrice: quote.isReduced ? price(quote.list, unit: product.priceUnit) : nil, sale: SaleDocument(quote),
             availability: product.availability.rawValue,
             thumbnail: (product.thumbnail ?? product.image).map { absolute($0.sitePath) },
             url: pageURL(.product(product.slug)), api: absolute(APIRoutes.product(product.slug)))
@@ -112,15 +117,10 @@ extension CatalogAPI {
         PromotionLink(
             slug: promotion.slug.rawValue, title: promotion.title, url: pageURL(.promotion(promotion.slug)),
             starts: Timestamp.rfc3339(promotion.starts.date), ends: promotion.ends.map { Timestamp.rfc3339($0.date) },
-            discountPercent: promotion.discountPercent.map(Self.double), code: promotion.code)
+            discountPercent: promotion.discountPercent, code: promotion.code)
     }
 
-    func price(_ product: Product) -> PriceDocument {
-        PriceDocument(product.price, unit: product.priceUnit, locale: site.locale)
-    }
-
-    /// Percentages are short decimals (15, 12.5); a JSON number is what apps expect.
-    static func double(_ decimal: Decimal) -> Double {
-        NSDecimalNumber(decimal: decimal).doubleValue
+    func price(_ money: Money, unit: String) -> PriceDocument {
+        PriceDocument(money, unit: unit, locale: site.locale)
     }
 }

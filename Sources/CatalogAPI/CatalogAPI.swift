@@ -52,7 +52,8 @@ public struct CatalogAPI: Sendable {
             let pageCount = Self.pageCount(forProducts: products.count)
             for page in 1...pageCount {
                 var inputs: Set<Dependency> = [.site, .record(.brand, brand.slug), .list(.product)]
-                for product in Self.slice(products, page: page) { inputs.insert(.record(.product, product.slug)) }
+                // Each summary prints the product's quote.
+                for product in Self.slice(products, page: page) { inputs.formUnion(catalog.quoteDependencies(for: product)) }
                 jobs.append(OutputJob(
                     path: APIRoutes.brandProducts(brand.slug, page: page), category: .data, kind: "api-brand-products",
                     dependencies: inputs
@@ -64,7 +65,7 @@ public struct CatalogAPI: Sendable {
             var inputs: Set<Dependency> = [
                 .site, .clock, .record(.product, product.slug), .record(.brand, product.brand), .list(.promotion),
             ]
-            for promotion in catalog.promotions(for: product) { inputs.insert(.record(.promotion, promotion.slug)) }
+            inputs.formUnion(catalog.quoteDependencies(for: product))
             jobs.append(OutputJob(
                 path: APIRoutes.product(product.slug), category: .data, kind: "api-product", dependencies: inputs
             ) { JSONOutput.data(api.productDocument(product)) })

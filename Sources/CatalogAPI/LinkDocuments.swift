@@ -1,3 +1,5 @@
+public import Foundation
+
 /// A brand as other documents mention it.
 public struct BrandLink: Codable, Sendable, Equatable {
     public var slug: String
@@ -25,7 +27,8 @@ public struct PromotionLink: Codable, Sendable, Equatable {
     /// RFC 3339, UTC.
     public var starts: String
     public var ends: String?
-    public var discountPercent: Double?
+    /// Exact, as the content gives it: never a float.
+    public var discountPercent: Decimal?
     public var code: String?
 }
 

@@ -4,7 +4,11 @@ public struct ProductDocument: Codable, Sendable, Equatable {
     public var sku: String
     public var name: String
     public var brand: BrandLink
+    /// What one unit costs everyone now (`Catalog.quote` without a code).
     public var price: PriceDocument
+    /// The price before the sale; only while `price` is lower.
+    public var listPrice: PriceDocument?
+    public var sale: SaleDocument?
     public var availability: String
     /// Absolute URLs.
     public var thumbnail: String?

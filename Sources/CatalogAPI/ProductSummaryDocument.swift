@@ -3,7 +3,11 @@ public struct ProductSummaryDocument: Codable, Sendable, Equatable {
     public var slug: String
     public var sku: String
     public var name: String
+    /// What one unit costs everyone now (`Catalog.quote` without a code).
     public var price: PriceDocument
+    /// The price before the sale; only while `price` is lower.
+    public var listPrice: PriceDocument?
+    public var sale: SaleDocument?
     /// `in_stock`, `out_of_stock`, `preorder` or `backorder`.
     public var availability: String
     /// Absolute URL of the list image (the thumbnail, else the full-size image).

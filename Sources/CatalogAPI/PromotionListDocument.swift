@@ -1,3 +1,5 @@
+public import Foundation
+
 /// `api/v1/promotions.json`: promotions active or upcoming at build time, active first.
 public struct PromotionListDocument: Codable, Sendable, Equatable {
     public struct AppliesTo: Codable, Sendable, Equatable {
@@ -12,7 +14,7 @@ public struct PromotionListDocument: Codable, Sendable, Equatable {
         public var status: String
         public var starts: String
         public var ends: String?
-        public var discountPercent: Double?
+        public var discountPercent: Decimal?
         public var code: String?
         /// Absolute URL of the banner.
         public var image: String?

@@ -15,9 +15,15 @@ public enum ResponseSchema {
         case "site": body = ("site.json", site, [])
         case "brands": body = ("brands.json", brands, ["brandEntry", "url", "slug"])
         case "brand-products":
-            body = ("brands/<slug>/products/<n>.json", brandProducts, ["brandLink", "productSummary", "price", "url", "slug"])
+            body = (
+                "brands/<slug>/products/<n>.json", brandProducts,
+                ["brandLink", "productSummary", "price", "sale", "url", "slug", "timestamp"]
+            )
         case "product":
-            body = ("products/<slug>.json", product, ["brandLink", "price", "promotionLink", "text", "url", "slug", "timestamp"])
+            body = (
+                "products/<slug>.json", product,
+                ["brandLink", "price", "sale", "promotionLink", "text", "url", "slug", "timestamp"]
+            )
         case "promotions":
             body = (
                 "promotions.json", promotions,
@@ -87,7 +93,7 @@ public enum ResponseSchema {
             ],
             optional: [
                 "thumbnail": ref("url"), "image": ref("url"), "gtin": ["type": "string", "pattern": .string(RecordKind.Patterns.gtinDigits)],
-                "mpn": string, "date": ref("timestamp"), "buyURL": ref("url"),
+                "mpn": string, "date": ref("timestamp"), "buyURL": ref("url"), "listPrice": ref("price"), "sale": ref("sale"),
             ])
     }
 
@@ -132,6 +138,10 @@ public enum ResponseSchema {
                     "minorUnits": ["type": "integer", "minimum": 0, "description": "the amount in the currency's minor units (cents)"],
                     "currency": currency, "formatted": string, "unit": string,
                 ]),
+            "sale": object(
+                "The promotion that lowers `price` below `listPrice` for everyone now, and its period.",
+                required: ["promotion": ref("slug"), "starts": ref("timestamp"), "discountPercent": percent],
+                optional: ["ends": ref("timestamp")]),
             "brandLink": object(
                 "A brand as other documents mention it.",
                 required: ["slug": ref("slug"), "title": string, "url": ref("url"), "products": ref("url")]),
@@ -154,7 +164,7 @@ public enum ResponseSchema {
                     "slug": ref("slug"), "sku": string, "name": string, "price": ref("price"), "availability": availability,
                     "url": ref("url"), "api": ref("url"),
                 ],
-                optional: ["thumbnail": ref("url")]),
+                optional: ["thumbnail": ref("url"), "listPrice": ref("price"), "sale": ref("sale")]),
             "store": object(
                 "Where the deal can be had in person.",
                 required: [

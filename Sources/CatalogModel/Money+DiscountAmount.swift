@@ -7,9 +7,9 @@ extension Money {
     /// would misround amounts such as 0.1 + 0.2. `percent` is clamped to 0…100, so a discount
     /// never exceeds the amount.
     ///
-    /// This is the one rounding rule: the checkout rounds the discount of each line with it, and a
-    /// sale price (`discounted(byPercent:)`) is the amount less this discount, so the merchant feed
-    /// and the checkout cannot differ by a cent, even on half-cent ties.
+    /// This is the one rounding rule, applied once to one unit's price by `Catalog.quote`: every
+    /// page, feed and checkout line is a multiple of that quoted unit price, so none of them can
+    /// differ by a cent, even on half-cent ties.
     public func discountAmount(percent: Decimal) -> Money {
         let clamped = min(max(percent, 0), 100)
         if let units = integerDiscount(clamped) { return Money(minorUnits: units, currency: currency) }

@@ -49,7 +49,25 @@ public struct Money: Sendable, Hashable, Codable, Comparable {
         return (minorUnits < 0 ? "-" : "") + "\(whole).\(padded)"
     }
 
-    public static func < (lhs: Money, rhs: Money) -> Bool { lhs.minorUnits < rhs.minorUnits }
+    /// Amounts in different currencies have no order: comparing them is a programming error
+    /// (a sort or a price filter that forgot the currency), stopped here rather than answered wrong.
+    public static func < (lhs: Money, rhs: Money) -> Bool {
+        precondition(lhs.currency == rhs.currency, "comparing \(lhs.currency.code) with \(rhs.currency.code)")
+        return lhs.minorUnits < rhs.minorUnits
+    }
+
+    /// `quantity` times this amount; nil when it would not fit in 64 bits.
+    public func multiplied(by quantity: Int) -> Money? {
+        let (units, overflow) = minorUnits.multipliedReportingOverflow(by: Int64(quantity))
+        return overflow ? nil : Money(minorUnits: units, currency: currency)
+    }
+
+    /// The sum of amounts in this currency; nil when it would not fit in 64 bits.
+    public func adding(_ other: Money) -> Money? {
+        precondition(currency == other.currency, "adding \(other.currency.code) to \(currency.code)")
+        let (units, overflow) = minorUnits.addingReportingOverflow(other.minorUnits)
+        return overflow ? nil : Money(minorUnits: units, currency: currency)
+    }
 }
 
 public enum MoneyError: Error, Sendable, Equatable, CustomStringConvertible {

@@ -2,7 +2,7 @@ public import CatalogModel
 public import Foundation
 
 /// Prices a cart from the catalog alone: the client says what and how many, the catalog says
-/// how much. Discounts follow `Catalog.activeDiscount`: the largest active one per line.
+/// how much. Each line is the catalog's quote for the cart's code (`Catalog.quote`) times its quantity.
 public struct CartPricer: Sendable {
     public let catalog: Catalog
     /// Promotions by their code, for telling a mistyped code from a running one.
@@ -15,11 +15,6 @@ public struct CartPricer: Sendable {
             if let code = promotion.code { byCode[code, default: []].append(promotion) }
         }
         self.promotionsByCode = byCode
-    }
-
-    /// `Catalog.activeDiscount`, the rule the merchant feed quotes with no code.
-    func discount(for product: Product, at now: Date, code: String?) -> (percent: Decimal, promotion: Promotion)? {
-        catalog.activeDiscount(for: product, at: now, code: code)
     }
 
     /// `Catalog.activePromotion(withCode:at:)`, through the index.
@@ -49,19 +44,17 @@ public struct CartPricer: Sendable {
             try line(product, quantity: item.quantity, code: request.code, at: now)
         }
         let cart = PricedCart(currency: currency, lines: lines, code: request.code)
-        guard Self.fits(cart) else { throw .amountTooLarge }
+        guard cart.fits else { throw .amountTooLarge }
         return cart
     }
 
     /// One line at `now`, as `price` makes it; also used to re-price a signed cart against a newer catalog.
     func line(_ product: Product, quantity: Int, code: String?, at now: Date) throws(CheckoutError) -> PricedCart.Line {
-        let (gross, overflow) = product.price.minorUnits.multipliedReportingOverflow(by: Int64(quantity))
-        guard !overflow else { throw .amountTooLarge }
-        let discount = self.discount(for: product, at: now, code: code)
-        let discountAmount = discount.map { Money(minorUnits: gross, currency: product.price.currency).discountAmount(percent: $0.percent) }
-        return PricedCart.Line(
-            sku: product.sku, name: product.name, quantity: quantity, unitAmount: product.price.minorUnits,
-            discountAmount: discountAmount?.minorUnits ?? 0, promotion: discount?.promotion.slug)
+        let quote = catalog.quote(for: product, at: now, code: code)
+        guard let line = PricedCart.Line(sku: product.sku, name: product.name, quantity: quantity, quote: quote) else {
+            throw .amountTooLarge
+        }
+        return line
     }
 
     /// Lines with the same sku become one, quantities added; order of first appearance is kept.
@@ -83,16 +76,5 @@ public struct CartPricer: Sendable {
             }
         }
         return result
-    }
-
-    /// Whether the subtotal can be added up without overflowing 64 bits.
-    static func fits(_ cart: PricedCart) -> Bool {
-        var sum: Int64 = 0
-        for line in cart.lines {
-            let (next, overflow) = sum.addingReportingOverflow(line.unitAmount * Int64(line.quantity))
-            if overflow { return false }
-            sum = next
-        }
-        return true
     }
 }

@@ -44,12 +44,12 @@ struct CheckoutLinkBody: Encodable {
         self.currency = link.cart.currency.code
         self.lines = link.cart.lines.map {
             Line(
-                sku: $0.sku, name: $0.name, unitAmount: $0.unitAmount, quantity: $0.quantity,
-                discountAmount: $0.discountAmount, lineAmount: $0.lineAmount, promotion: $0.promotion?.rawValue)
+                sku: $0.sku, name: $0.name, unitAmount: $0.listPrice.minorUnits, quantity: $0.quantity,
+                discountAmount: $0.discount.minorUnits, lineAmount: $0.total.minorUnits, promotion: $0.promotion?.rawValue)
         }
-        self.subtotal = link.cart.subtotal
-        self.discount = link.cart.discount
-        self.total = link.cart.total
+        self.subtotal = link.cart.subtotal.minorUnits
+        self.discount = link.cart.discount.minorUnits
+        self.total = link.cart.total.minorUnits
     }
 }
 

@@ -34,9 +34,9 @@ public struct CheckoutLinks: Sendable {
         let issued = Int64(now.timeIntervalSince1970.rounded(.down))
         let token = CheckoutToken(
             catalogVersion: version.rawValue, issuedAt: issued, expiresAt: issued + Int64(lifetime),
-            currency: cart.currency.code, code: cart.code,
+            currency: cart.currency, code: cart.code,
             lines: cart.lines.map {
-                CheckoutToken.Line(sku: $0.sku, quantity: $0.quantity, unitAmount: $0.unitAmount, discountAmount: $0.discountAmount)
+                CheckoutToken.Line(sku: $0.sku, quantity: $0.quantity, listPrice: $0.listPrice, discount: $0.discount)
             })
         return Link(cart: cart, token: signer.sign(token), expiresAt: token.expiryDate)
     }
@@ -53,7 +53,7 @@ public struct CheckoutLinks: Sendable {
     public func cart(forToken text: Substring, at now: Date) throws(CheckoutError) -> Link {
         let token = try signer.verify(text)
         guard now < token.expiryDate else { throw .tokenExpired(at: Timestamp.iso8601DateTime(token.expiryDate)) }
-        guard let currency = Currency(code: token.currency) else { throw .invalidToken }
+        let currency = token.currency
         var lines: [PricedCart.Line] = []
         var changes: [JSONValue] = []
         for signed in token.lines {
@@ -73,13 +73,11 @@ public struct CheckoutLinks: Sendable {
                 changes.append(["sku": .string(signed.sku), "change": "price", "was": Self.amounts(signed)])
                 continue
             }
-            if line.unitAmount != signed.unitAmount || line.discountAmount != signed.discountAmount
-                || product.price.currency != currency
-            {
+            if line.listPrice != signed.listPrice || line.discount != signed.discount {
                 changes.append([
                     "sku": .string(signed.sku), "change": "price",
                     "was": Self.amounts(signed),
-                    "now": ["unitAmount": .int(line.unitAmount), "discountAmount": .int(line.discountAmount)],
+                    "now": ["unitAmount": .int(line.listPrice.minorUnits), "discountAmount": .int(line.discount.minorUnits)],
                 ])
             }
             lines.append(line)
@@ -91,6 +89,6 @@ public struct CheckoutLinks: Sendable {
     }
 
     private static func amounts(_ line: CheckoutToken.Line) -> JSONValue {
-        ["unitAmount": .int(line.unitAmount), "discountAmount": .int(line.discountAmount)]
+        ["unitAmount": .int(line.listPrice.minorUnits), "discountAmount": .int(line.discount.minorUnits)]
     }
 }

@@ -1,3 +1,4 @@
+public import CatalogModel
 public import Foundation
 
 /// What a checkout link carries: the priced cart as it was quoted, the catalog version it was
@@ -7,20 +8,29 @@ public struct CheckoutToken: Sendable, Hashable {
     public struct Line: Sendable, Hashable {
         public var sku: String
         public var quantity: Int
-        public var unitAmount: Int64
-        public var discountAmount: Int64
+        /// One unit before any promotion.
+        public var listPrice: Money
+        /// The whole line's saving, (list − quoted unit price) × quantity.
+        public var discount: Money
+
+        public init(sku: String, quantity: Int, listPrice: Money, discount: Money) {
+            self.sku = sku
+            self.quantity = quantity
+            self.listPrice = listPrice
+            self.discount = discount
+        }
     }
 
     public var catalogVersion: String
     /// Seconds since 1970, UTC.
     public var issuedAt: Int64
     public var expiresAt: Int64
-    public var currency: String
+    public var currency: Currency
     public var code: String?
     public var lines: [Line]
 
     public init(
-        catalogVersion: String, issuedAt: Int64, expiresAt: Int64, currency: String, code: String?, lines: [Line]
+        catalogVersion: String, issuedAt: Int64, expiresAt: Int64, currency: Currency, code: String?, lines: [Line]
     ) {
         self.catalogVersion = catalogVersion
         self.issuedAt = issuedAt
@@ -36,10 +46,10 @@ public struct CheckoutToken: Sendable, Hashable {
     /// Skus (`[A-Za-z0-9._-]`) and codes (`[A-Z0-9-]`) never contain the separators. A fixed text
     /// form rather than JSON keeps tokens short in URLs and cheap to make.
     var payload: String {
-        var text = "\(Self.formatTag);\(catalogVersion);\(issuedAt);\(expiresAt);\(currency);\(code ?? "");"
+        var text = "\(Self.formatTag);\(catalogVersion);\(issuedAt);\(expiresAt);\(currency.code);\(code ?? "");"
         for (index, line) in lines.enumerated() {
             if index > 0 { text += "," }
-            text += "\(line.sku)*\(line.quantity)*\(line.unitAmount)*\(line.discountAmount)"
+            text += "\(line.sku)*\(line.quantity)*\(line.listPrice.minorUnits)*\(line.discount.minorUnits)"
         }
         return text
     }
@@ -47,18 +57,21 @@ public struct CheckoutToken: Sendable, Hashable {
     /// Reads a payload whose signature was already verified; nil if it is not one this code writes.
     init?(payload: Substring) {
         let fields = payload.split(separator: ";", omittingEmptySubsequences: false)
-        guard fields.count == 7, fields[0] == Self.formatTag, let issued = Int64(fields[2]), let expires = Int64(fields[3])
+        guard fields.count == 7, fields[0] == Self.formatTag, let issued = Int64(fields[2]), let expires = Int64(fields[3]),
+            let currency = Currency(code: String(fields[4]))
         else { return nil }
         var lines: [Line] = []
         for entry in fields[6].split(separator: ",") {
             let parts = entry.split(separator: "*", omittingEmptySubsequences: false)
             guard parts.count == 4, let quantity = Int(parts[1]), let unit = Int64(parts[2]), let discount = Int64(parts[3])
             else { return nil }
-            lines.append(Line(sku: String(parts[0]), quantity: quantity, unitAmount: unit, discountAmount: discount))
+            lines.append(Line(
+                sku: String(parts[0]), quantity: quantity, listPrice: Money(minorUnits: unit, currency: currency),
+                discount: Money(minorUnits: discount, currency: currency)))
         }
         guard !lines.isEmpty else { return nil }
         self.init(
-            catalogVersion: String(fields[1]), issuedAt: issued, expiresAt: expires, currency: String(fields[4]),
+            catalogVersion: String(fields[1]), issuedAt: issued, expiresAt: expires, currency: currency,
             code: fields[5].isEmpty ? nil : String(fields[5]), lines: lines)
     }
 

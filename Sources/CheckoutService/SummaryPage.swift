@@ -26,21 +26,21 @@ public struct SummaryPage: Sendable {
     /// `jsonURL` is relative to the page, so the link works behind any path prefix.
     public func render(_ link: CheckoutLinks.Link, jsonURL: String) -> String {
         let cart = link.cart
-        let money = { (units: Int64) in Money(minorUnits: units, currency: cart.currency).formatted(locale: site.locale) }
+        let money = { (amount: Money) in amount.formatted(locale: site.locale) }
         var cartContext: [String: Any] = [
             "currency": cart.currency.code,
             "lines": cart.lines.map { line -> [String: Any] in
                 var item: [String: Any] = [
                     "sku": line.sku, "name": line.name, "quantity": line.quantity,
-                    "unit": money(line.unitAmount), "discount": money(line.discountAmount),
-                    "hasDiscount": line.discountAmount > 0, "line": money(line.lineAmount), "lineAmount": line.lineAmount,
+                    "unit": money(line.listPrice), "discount": money(line.discount),
+                    "hasDiscount": line.discount.minorUnits > 0, "line": money(line.total), "lineAmount": line.total.minorUnits,
                 ]
                 if let promotion = line.promotion { item["promotion"] = promotionTitles[promotion] ?? promotion.rawValue }
                 return item
             },
-            "subtotal": money(cart.subtotal), "subtotalAmount": cart.subtotal,
-            "discount": money(cart.discount), "discountAmount": cart.discount,
-            "total": money(cart.total), "totalAmount": cart.total,
+            "subtotal": money(cart.subtotal), "subtotalAmount": cart.subtotal.minorUnits,
+            "discount": money(cart.discount), "discountAmount": cart.discount.minorUnits,
+            "total": money(cart.total), "totalAmount": cart.total.minorUnits,
             "expiresAt": Timestamp.iso8601DateTime(link.expiresAt),
             "expiresAtText": Self.readable(link.expiresAt),
             "jsonURL": jsonURL,

@@ -25,6 +25,7 @@ extension FeedWriter {
     /// `effectivePeriods`: `g:sale_price_effective_date` by promotion, for those that end.
     func merchantItem(_ product: Product, effectivePeriods: [Slug: String]) -> MerchantItem {
         let detail = Self.trimmed(product.detail.plainText)
+        let quote = catalog.quote(for: product, at: now)
         var item = MerchantItem(
             id: product.sku,
             title: Self.clip(product.name, to: MerchantItem.titleLimit),
@@ -33,13 +34,13 @@ extension FeedWriter {
             link: site.absoluteURL(routes.product(product.slug)),
             imageLink: (product.image ?? product.thumbnail)?.absoluteURL(in: site),
             availability: product.availability.rawValue,
-            price: Self.merchantPrice(product.price),
+            price: Self.merchantPrice(quote.list),
             brand: catalog.brandBySlug[product.brand]?.title ?? product.brand.rawValue,
             gtin: product.gtin, mpn: product.mpn)
-        // The price without a code: the one the checkout charges anyone who follows the link.
-        if let sale = catalog.salePrice(for: product, at: now) {
-            item.salePrice = Self.merchantPrice(sale.price)
-            item.salePriceEffectiveDate = effectivePeriods[sale.promotion.slug]
+        // The price without a code: the one the product page shows and the checkout charges.
+        if let promotion = quote.promotion {
+            item.salePrice = Self.merchantPrice(quote.price)
+            item.salePriceEffectiveDate = effectivePeriods[promotion.slug]
         }
         return item
     }

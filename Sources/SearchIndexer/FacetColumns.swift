@@ -9,7 +9,9 @@ struct FacetColumns {
     var price: [UInt8]
     var priceWidth: Int
 
-    init(brandOfProduct: [UInt32], brandCount: Int, availabilityOfProduct: [UInt8], products: [Product], currency: Currency) {
+    /// `prices`: what each product costs everyone now (`Catalog.quote`), so a price filter keeps
+    /// exactly the products whose shown price is in range.
+    init(brandOfProduct: [UInt32], brandCount: Int, availabilityOfProduct: [UInt8], prices: [Money], currency: Currency) {
         brandWidth = Self.width(for: UInt64(max(brandCount, 1) - 1))
         var brandWriter = ByteWriter()
         for number in brandOfProduct { brandWriter.fixed(UInt64(number), width: brandWidth) }
@@ -20,7 +22,7 @@ struct FacetColumns {
             availability[index / 4] |= value << UInt8((index % 4) * 2)
         }
 
-        let prices = products.map { $0.price.currency == currency ? UInt64($0.price.minorUnits) : nil }
+        let prices = prices.map { $0.currency == currency ? UInt64($0.minorUnits) : nil }
         // One more than the highest price must fit, so the all-ones value stays free as "other currency".
         priceWidth = Self.width(for: (prices.compactMap { $0 }.max() ?? 0) + 1)
         let otherCurrency = priceWidth == 8 ? UInt64.max : (UInt64(1) << UInt64(priceWidth * 8)) - 1

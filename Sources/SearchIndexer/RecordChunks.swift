@@ -2,14 +2,15 @@ import CatalogModel
 import Foundation
 
 /// What a result shows, in chunks of consecutive product numbers: each chunk is a JSON array of
-/// `[name, url, brand number, price text, thumbnail, availability number]`.
+/// `[name, url, brand number, price text, thumbnail, availability number]`, and the list price
+/// text as a seventh member while a promotion lowers the price.
 struct RecordChunks {
     var chunks: [Data]
     /// Of all chunks together: part of every chunk's name.
     var hash: String
 
     init(
-        products: [Product], brandOfProduct: [UInt32], availabilityOfProduct: [UInt8], locale: String,
+        products: [Product], quotes: [PriceQuote], brandOfProduct: [UInt32], availabilityOfProduct: [UInt8], locale: String,
         productRoute: @Sendable (Slug) -> String, chunkSize: Int
     ) {
         let count = (products.count + chunkSize - 1) / chunkSize
@@ -19,7 +20,9 @@ struct RecordChunks {
                     let product = products[number]
                     return Row(
                         name: product.name, url: productRoute(product.slug), brand: brandOfProduct[number],
-                        price: product.price.formatted(locale: locale, per: product.priceUnit),
+                        price: quotes[number].price.formatted(locale: locale, per: product.priceUnit),
+                        listPrice: quotes[number].isReduced
+                            ? quotes[number].list.formatted(locale: locale, per: product.priceUnit) : nil,
                         thumbnail: (product.thumbnail ?? product.image)?.sitePath ?? "",
                         availability: availabilityOfProduct[number])
                 }
@@ -40,6 +43,7 @@ struct RecordChunks {
         var url: String
         var brand: UInt32
         var price: String
+        var listPrice: String?
         var thumbnail: String
         var availability: UInt8
 
@@ -58,7 +62,12 @@ struct RecordChunks {
                 string(row.price, into: &out)
                 out.append(UInt8(ascii: ","))
                 string(row.thumbnail, into: &out)
-                out.append(contentsOf: Array(",\(row.availability)]".utf8))
+                out.append(contentsOf: Array(",\(row.availability)".utf8))
+                if let listPrice = row.listPrice {
+                    out.append(UInt8(ascii: ","))
+                    string(listPrice, into: &out)
+                }
+                out.append(UInt8(ascii: "]"))
             }
             out.append(UInt8(ascii: "]"))
             return Data(out)

@@ -1,5 +1,5 @@
 public import CatalogModel
-import Foundation
+public import Foundation
 
 /// Builds the static search index from the catalog (never from rendered HTML): a manifest, lexicon
 /// blocks, posting files, facet columns and result records under `search/`, every name but the
@@ -14,11 +14,14 @@ public struct SearchIndexer: Sendable {
         prefixMinimum: 3, typoMinimum: 5, exactWeight: 3, prefixWeight: 2, typoWeight: 1)
 
     public let catalog: Catalog
+    /// The build's clock: results show, and the price filter reads, the price everyone pays then.
+    public let now: Date
     /// The site path of a product page, e.g. `products/<slug>/`.
     public let productRoute: @Sendable (Slug) -> String
 
-    public init(catalog: Catalog, productRoute: @escaping @Sendable (Slug) -> String) {
+    public init(catalog: Catalog, now: Date, productRoute: @escaping @Sendable (Slug) -> String) {
         self.catalog = catalog
+        self.now = now
         self.productRoute = productRoute
     }
 
@@ -32,6 +35,7 @@ public struct SearchIndexer: Sendable {
     /// The index files, sorted by path.
     public func build() -> Index {
         let products = catalog.products
+        let quotes = products.map { catalog.quote(for: $0, at: now) }
         var brandNumber: [Slug: UInt32] = [:]
         for (number, brand) in catalog.brands.enumerated() { brandNumber[brand.slug] = UInt32(number) }
         let brandOfProduct = products.map { brandNumber[$0.brand] ?? 0 }
@@ -69,13 +73,13 @@ public struct SearchIndexer: Sendable {
 
         let columns = FacetColumns(
             brandOfProduct: brandOfProduct, brandCount: catalog.brands.count,
-            availabilityOfProduct: availabilityOfProduct, products: products, currency: catalog.site.currency)
+            availabilityOfProduct: availabilityOfProduct, prices: quotes.map(\.price), currency: catalog.site.currency)
         let brandFile = add("f", "bin", "search-facets", Gzip.compress(columns.brand))
         let availabilityFile = add("f", "bin", "search-facets", Gzip.compress(columns.availability))
         let priceFile = add("f", "bin", "search-facets", Gzip.compress(columns.price))
 
         let records = RecordChunks(
-            products: products, brandOfProduct: brandOfProduct, availabilityOfProduct: availabilityOfProduct,
+            products: products, quotes: quotes, brandOfProduct: brandOfProduct, availabilityOfProduct: availabilityOfProduct,
             locale: catalog.site.locale, productRoute: productRoute, chunkSize: Self.recordChunkSize)
         let recordPrefix = "r-\(records.hash)-"
         for (number, chunk) in records.chunks.enumerated() {
@@ -83,8 +87,8 @@ public struct SearchIndexer: Sendable {
         }
 
         var prices: SearchManifest.PriceRange?
-        for product in products where product.price.currency == catalog.site.currency {
-            let price = product.price.minorUnits
+        for quote in quotes where quote.price.currency == catalog.site.currency {
+            let price = quote.price.minorUnits
             prices = .init(min: min(prices?.min ?? price, price), max: max(prices?.max ?? price, price))
         }
         var availabilityCounts = [Int](repeating: 0, count: availabilities.count)

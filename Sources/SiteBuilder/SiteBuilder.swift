@@ -47,7 +47,7 @@ public enum SiteBuilder {
 
         // The search index's file names hash its contents, so it is built whole before any of its
         // files can be planned. It is built beside the pages rather than before them.
-        let searchIndex = Background { searchIndexer(for: catalog).jobs() }
+        let searchIndex = Background { searchIndexer(for: catalog, at: options.clock).jobs() }
         var jobs = plannedJobs(catalog: catalog, templates: templates, options: options, now: options.clock, search: false)
         let copies = copyPlan(checked: checked, options: options, templates: templates)
         let planned = Date()
@@ -122,7 +122,7 @@ public enum SiteBuilder {
         catalog: Catalog, templates: TemplateLibrary, now: Date, imageSizes: [String: Int] = [:], search: Bool = true
     ) -> [OutputJob] {
         var jobs = SiteRenderer(catalog: catalog, templates: templates, now: now).jobs()
-        if search { jobs += searchIndexer(for: catalog).jobs() }
+        if search { jobs += searchIndexer(for: catalog, at: now).jobs() }
         jobs += CatalogAPI(catalog: catalog, now: now, pagePath: Routes.path(of:)).jobs()
         let feeds = FeedWriter(catalog: catalog, now: now, routes: .site, imageSizes: imageSizes)
         jobs += feeds.jobs()

@@ -34,7 +34,7 @@ struct PageBuilder: Sendable {
         let summary = brand.description.plainText.isEmpty ? "\(brand.title) at \(site.title)" : brand.description.plainText
         var page = context.base(route: route, title: title, description: summary, section: "brands")
         page["brand"] = brandDetail(brand)
-        page["products"] = slice.map(context.productSummary)
+        page["products"] = slice.map { context.productSummary($0) }
         page["productCount"] = all.count
         page["isFirstPage"] = number == 1
         page["pagination"] = pagination(brand: brand, page: number, pageCount: pageCount)
@@ -49,10 +49,12 @@ struct PageBuilder: Sendable {
     func productPage(_ product: Product) -> [String: Any] {
         let brand = catalog.brandBySlug[product.brand]!
         var page = context.base(route: route, title: product.name, description: product.detail.plainText, section: "brands")
-        var item = context.productSummary(product)
+        let quote = context.quote(product)
+        var item = context.productSummary(product, quote: quote)
         item["detailHTML"] = product.detail.html
-        item["priceAmount"] = product.price.decimalString
-        item["currency"] = product.price.currency.code
+        item["priceAmount"] = quote.price.decimalString
+        item["currency"] = quote.price.currency.code
+        if let ends = quote.ends { item["saleEnds"] = ends.displayText }
         item["priceUnit"] = product.priceUnit
         if let image = context.imageURL(product.image ?? product.thumbnail) { item["imageURL"] = image }
         if let gtin = product.gtin { item["gtin"] = gtin }
@@ -60,23 +62,27 @@ struct PageBuilder: Sendable {
         item["tags"] = product.tags
         if let buy = site.buyURL(sku: product.sku), product.availability.isPurchasable { item["buyURL"] = buy }
         // What bag.js stores for the bag and favourites: paths relative to the site root.
-        item["priceMinorUnits"] = String(product.price.minorUnits)
+        item["priceMinorUnits"] = String(quote.price.minorUnits)
         item["path"] = Routes.product(product.slug)
         if let thumb = product.thumbnail ?? product.image { item["thumbnailPath"] = thumb.sitePath }
         item["extra"] = product.extra.mapValues(\.anyValue)
         item["promotions"] = catalog.promotions(for: product).filter { $0.status(at: context.now) == .active }
-            .map(context.promotionSummary)
+            .map { promotion in
+                var summary = context.promotionSummary(promotion)
+                if promotion.slug == quote.promotion?.slug { summary["applied"] = true }
+                return summary
+            }
         page["product"] = item
         page["brand"] = context.brandSummary(brand)
         page["breadcrumbs"] = breadcrumbs([
             ("Brands", Routes.brands), (brand.title, Routes.brand(brand.slug)), (product.name, nil),
         ])
-        page["jsonLD"] = ProductJSONLD.make(product, brand: brand, site: site, url: site.absoluteURL(route))
+        page["jsonLD"] = ProductJSONLD.make(product, quote: quote, brand: brand, site: site, url: site.absoluteURL(route))
         page["openGraph"] = openGraph(
             type: "product", title: product.name, image: context.absoluteImageURL(product.image ?? product.thumbnail),
             extra: [
-                ("product:price:amount", product.price.decimalString),
-                ("product:price:currency", product.price.currency.code),
+                ("product:price:amount", quote.price.decimalString),
+                ("product:price:currency", quote.price.currency.code),
             ])
         return page
     }
@@ -98,7 +104,7 @@ struct PageBuilder: Sendable {
         var item = context.promotionSummary(promotion)
         item["contentHTML"] = promotion.content.html
         item["brands"] = promotion.brands.compactMap { catalog.brandBySlug[$0] }.map(context.brandSummary)
-        item["products"] = promotion.products.compactMap { catalog.productBySlug[$0] }.map(context.productSummary)
+        item["products"] = promotion.products.compactMap { catalog.productBySlug[$0] }.map { context.productSummary($0) }
         item["stores"] = promotion.stores.map { store -> [String: Any] in
             var s: [String: Any] = [
                 "name": store.name, "latitude": String(store.latitude), "longitude": String(store.longitude),

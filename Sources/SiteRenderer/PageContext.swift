@@ -23,7 +23,10 @@ struct PageContext {
         image.map { site.absoluteURL($0.sitePath) }
     }
 
-    func price(_ product: Product) -> String { product.price.formatted(locale: site.locale, per: product.priceUnit) }
+    /// What one unit costs everyone at the build's clock: the price every page prints.
+    func quote(_ product: Product) -> PriceQuote { catalog.quote(for: product, at: now) }
+
+    func price(_ money: Money, of product: Product) -> String { money.formatted(locale: site.locale, per: product.priceUnit) }
 
     /// What every page shares: the shop, navigation, footer, canonical URL and social metadata.
     func base(route: String, title: String, description: String?, section: String) -> [String: Any] {
@@ -102,13 +105,15 @@ struct PageContext {
         return item
     }
 
-    func productSummary(_ product: Product) -> [String: Any] {
+    /// A product card's keys; `listPrice` only while a promotion lowers `price`.
+    func productSummary(_ product: Product, quote: PriceQuote? = nil) -> [String: Any] {
+        let quote = quote ?? self.quote(product)
         var item: [String: Any] = [
             "name": product.name,
             "slug": product.slug.rawValue,
             "sku": product.sku,
             "url": url(Routes.product(product.slug)),
-            "price": price(product),
+            "price": price(quote.price, of: product),
             "availability": product.availability.label,
             "availabilityCode": product.availability.rawValue,
             "inStock": product.availability == .inStock,
@@ -118,6 +123,7 @@ struct PageContext {
             item["brandURL"] = url(Routes.brand(brand.slug))
         }
         if let thumb = imageURL(product.thumbnail ?? product.image) { item["thumbnailURL"] = thumb }
+        if quote.isReduced { item["listPrice"] = price(quote.list, of: product) }
         return item
     }
 

@@ -22,15 +22,6 @@ public struct SiteRenderer: Sendable {
         func wants(_ route: String) -> Bool { only?.contains(Routes.file(for: route)) ?? true }
         let brandRecords = Set(catalog.brands.map { Dependency.record(.brand, $0.slug) })
         let promotionRecords = Set(catalog.promotions.map { Dependency.record(.promotion, $0.slug) })
-        // Which promotions name each brand and product: asking every promotion about every product
-        // (`Catalog.promotions(for:)`) is ten thousand times two hundred questions.
-        var naming: [Slug: Set<Dependency>] = [:]
-        var namingBrand: [Slug: Set<Dependency>] = [:]
-        for promotion in catalog.promotions {
-            let record = Dependency.record(.promotion, promotion.slug)
-            for slug in promotion.products { naming[slug, default: []].insert(record) }
-            for slug in promotion.brands { namingBrand[slug, default: []].insert(record) }
-        }
         var jobs: [OutputJob] = []
         if wants(Routes.home) {
             jobs.append(job(Routes.home, "home", uses: brandRecords.union(promotionRecords)
@@ -71,12 +62,12 @@ public struct SiteRenderer: Sendable {
             let pageCount = max(1, (products.count + catalog.site.productsPerPage - 1) / catalog.site.productsPerPage)
             let pages = (1...pageCount).filter { wants(Routes.brand(brand.slug, page: $0)) }
             if pages.isEmpty { continue }
-            // Every page of a brand shows the count and the pagination, so each depends on all its products.
-            var uses = Set(products.map { Dependency.record(.product, $0.slug) })
-            uses.insert(.record(.brand, brand.slug))
-            // The promotions shown: those naming the brand or one of its products.
-            uses.formUnion(namingBrand[brand.slug, default: []])
-            for product in products { uses.formUnion(naming[product.slug, default: []]) }
+            // Every page of a brand shows the count and the pagination, so each depends on all its
+            // products; its cards print their quotes, and it shows the promotions naming the brand
+            // or one of its products, which are the quotes' promotions.
+            var uses: Set<Dependency> = [.record(.brand, brand.slug)]
+            for product in products { uses.formUnion(catalog.quoteDependencies(for: product)) }
+            for promotion in catalog.promotions(for: brand) { uses.insert(.record(.promotion, promotion.slug)) }
             for page in pages {
                 jobs.append(job(Routes.brand(brand.slug, page: page), "brand", uses: uses) {
                     $0.brandPage(brand, page: page, pageCount: pageCount)
@@ -84,10 +75,9 @@ public struct SiteRenderer: Sendable {
             }
         }
         for product in catalog.products where wants(Routes.product(product.slug)) {
-            var uses: Set<Dependency> = [.record(.product, product.slug), .record(.brand, product.brand)]
-            // The promotions that apply to it, directly or through its brand.
-            uses.formUnion(naming[product.slug, default: []])
-            uses.formUnion(namingBrand[product.brand, default: []])
+            // The promotions it lists are those its quote reads.
+            var uses = catalog.quoteDependencies(for: product)
+            uses.insert(.record(.brand, product.brand))
             jobs.append(job(Routes.product(product.slug), "product", uses: uses) { $0.productPage(product) })
         }
         for promotion in catalog.promotions where wants(Routes.promotion(promotion.slug)) {
@@ -95,7 +85,11 @@ public struct SiteRenderer: Sendable {
             for slug in promotion.brands { uses.insert(.record(.brand, slug)) }
             for slug in promotion.products {
                 uses.insert(.record(.product, slug))
-                if let product = catalog.productBySlug[slug] { uses.insert(.record(.brand, product.brand)) }
+                // Its card prints the product's quote, which other promotions may lower.
+                if let product = catalog.productBySlug[slug] {
+                    uses.insert(.record(.brand, product.brand))
+                    uses.formUnion(catalog.quoteDependencies(for: product))
+                }
             }
             jobs.append(job(Routes.promotion(promotion.slug), "promotion", uses: uses) { $0.promotionPage(promotion) })
         }

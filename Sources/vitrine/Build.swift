@@ -28,19 +28,10 @@ extension Vitrine {
             help: "Render only what changed since the last incremental build into this output folder; the result is the same as a full build.")
         var incremental = false
 
-        @Option(
-            name: .long,
-            help: ArgumentHelp(
-                "Fixed \"now\" (ISO 8601) deciding which promotions are active; default SOURCE_DATE_EPOCH, else the wall clock.",
-                valueName: "ISO8601"))
-        var clock: String?
-
-        func validate() throws {
-            if case .failure(let error) = BuildClock.resolve(option: clock) { throw ValidationError(error.message) }
-        }
+        @OptionGroup var clock: ClockOptions
 
         func run() throws {
-            let now = try BuildClock.resolve(option: clock).get()
+            let now = clock.now
             let quiet = verbosity.isQuiet
             let showProgress = !quiet && Console.errorIsTerminal
             var progress: (@Sendable (Int, Int) -> Void)?

@@ -17,9 +17,11 @@ extension Vitrine {
                 Examples:
                   vitrine search-index
                   vitrine search-index --content shop/Content --output /tmp/index --json
+                  vitrine search-index --clock 2026-12-01T00:00:00Z   # prices as on that day
                 """)
 
         @OptionGroup var source: SourceOptions
+        @OptionGroup var clock: ClockOptions
 
         @Option(name: .long, help: ArgumentHelp("Also write the index files to DIR/search/.", valueName: "DIR"))
         var output: String?
@@ -49,7 +51,7 @@ extension Vitrine {
             for _ in 0..<runs {
                 let start = Date()
                 let cpuStart = Self.processCPUSeconds()
-                index = SiteBuilder.searchIndexer(for: catalog).build()
+                index = SiteBuilder.searchIndexer(for: catalog, at: clock.now).build()
                 cpuDurations.append(Self.processCPUSeconds() - cpuStart)
                 durations.append(Date().timeIntervalSince(start))
             }

@@ -20,44 +20,55 @@ import Testing
         }
     }
 
-    @Test func pricesComeFromTheCatalogWithTheLargestActiveDiscountPerLine() throws {
+    func usd(_ cents: Int64) -> Money { Money(minorUnits: cents, currency: .usd) }
+
+    @Test func pricesComeFromTheCatalogsQuoteWithTheLargestActiveDiscount() throws {
         let cart = try price([("SER-1", 2), ("CRM-1", 3), ("MSK-1", 1)])
         #expect(cart.currency == .usd)
-        // serum: 2 × 32.00 = 64.00, acme-ten 10% = 6.40 (SERUM15 needs its code).
-        #expect(cart.lines[0] == PricedCart.Line(
-            sku: "SER-1", name: "Serum", quantity: 2, unitAmount: 3200, discountAmount: 640, promotion: Slug("acme-ten")))
-        // cream: 3 × 8.50 = 25.50, 10% = 2.55.
-        #expect(cart.lines[1].discountAmount == 255)
-        #expect(cart.lines[1].lineAmount == 2295)
+        // serum: 32.00 less acme-ten's 10% = 28.80 a unit (SERUM15 needs its code), two of them.
+        let serum = cart.lines[0]
+        #expect(serum.sku == "SER-1" && serum.name == "Serum" && serum.quantity == 2)
+        #expect(serum.listPrice == usd(3200) && serum.unitPrice == usd(2880))
+        #expect(serum.discount == usd(640) && serum.total == usd(5760))
+        #expect(serum.promotion == Slug("acme-ten"))
+        // cream: 8.50 less 0.85 = 7.65 a unit, three of them.
+        #expect(cart.lines[1].discount == usd(255))
+        #expect(cart.lines[1].total == usd(2295))
         // mask: ends-soon 20% of 19.99 = 3.998 → 4.00; the expired 50% does not apply.
-        #expect(cart.lines[2].discountAmount == 400)
+        #expect(cart.lines[2].discount == usd(400))
         #expect(cart.lines[2].promotion == Slug("ends-soon"))
-        #expect(cart.subtotal == 6400 + 2550 + 1999)
-        #expect(cart.discount == 640 + 255 + 400)
-        #expect(cart.total == cart.subtotal - cart.discount)
+        #expect(cart.subtotal == usd(6400 + 2550 + 1999))
+        #expect(cart.discount == usd(640 + 255 + 400))
+        #expect(cart.total.minorUnits == cart.subtotal.minorUnits - cart.discount.minorUnits)
     }
 
     @Test func aCodedPromotionAppliesWithItsCode() throws {
         let cart = try price([("SER-1", 1), ("CRM-1", 1)], code: "SERUM15")
-        #expect(cart.lines[0].discountAmount == 480)  // 15% of 32.00, beating acme-ten
+        #expect(cart.lines[0].discount == usd(480))  // 15% of 32.00, beating acme-ten
         #expect(cart.lines[0].promotion == Slug("serum-fifteen"))
-        #expect(cart.lines[1].discountAmount == 85)  // the code does not reach other products
+        #expect(cart.lines[1].discount == usd(85))  // the code does not reach other products
         #expect(cart.code == "SERUM15")
     }
 
-    @Test func roundingIsHalfEvenPerLine() throws {
-        // 10% of 1 × 8.50 = 0.85 exactly; 10% of 5 × 8.50 = 4.25 exactly; 10% of 0.25 would be 2.5 ¢.
+    /// The discount is rounded half-even once, on one unit, and the line is that unit price times
+    /// the quantity: 10% of 0.25 is 2.5 ¢ → 2 ¢ and of 0.35 is 3.5 ¢ → 4 ¢ a unit. Rounding the
+    /// whole line instead (7.5 ¢ → 8 ¢, 10.5 ¢ → 10 ¢) would charge other amounts than the page shows.
+    @Test func roundingIsHalfEvenPerUnitAndLinesMultiplyOut() throws {
         let catalog = Fixtures.catalog(
             products: [Fixtures.product("tiny", sku: "T-1", price: 25), Fixtures.product("small", sku: "T-2", price: 35)],
             promotions: [Fixtures.promotion("acme-ten", brands: ["acme"], percent: 10)])
         let cart = try CartPricer(catalog: catalog).price(
-            CartRequest(items: [CartItem(sku: "T-1", quantity: 1), CartItem(sku: "T-2", quantity: 1)]), at: Fixtures.now)
-        #expect(cart.lines.map(\.discountAmount) == [2, 4])
+            CartRequest(items: [CartItem(sku: "T-1", quantity: 3), CartItem(sku: "T-2", quantity: 3)]), at: Fixtures.now)
+        #expect(cart.lines.map(\.discount.minorUnits) == [6, 12])
+        #expect(cart.lines.map(\.total.minorUnits) == [3 * 23, 3 * 31])
+        for (line, product) in zip(cart.lines, catalog.products.sorted { $0.sku < $1.sku }) {
+            #expect(line.unitPrice == catalog.quote(for: product, at: Fixtures.now).price)
+        }
     }
 
     @Test func aPromotionThatEndedGivesNoDiscount() throws {
         let later = Fixtures.date("2026-12-01T12:10:00Z")
-        #expect(try price([("MSK-1", 1)], at: later).lines[0].discountAmount == 0)
+        #expect(try price([("MSK-1", 1)], at: later).lines[0].discount.minorUnits == 0)
     }
 
     @Test func repeatedSkusBecomeOneLine() throws {
@@ -127,12 +138,13 @@ import Testing
         let pricer = CartPricer(catalog: Fixtures.sampleCatalog)
         let items = [CartItem(sku: "EST-ANR-50", quantity: 1), CartItem(sku: "ORG-CIMK-100", quantity: 3)]
         let plain = try pricer.price(CartRequest(items: items), at: Fixtures.now)
-        #expect(plain.total == 8400 + 2550)
+        #expect(plain.total == usd(8400 + 2550))
         let xmas = try pricer.price(CartRequest(items: items, code: "XMAS10"), at: Fixtures.now)
-        #expect(xmas.lines.map(\.discountAmount) == [840, 0])
+        #expect(xmas.lines.map(\.discount.minorUnits) == [840, 0])
         let origins = try pricer.price(CartRequest(items: items, code: "ORIGINS15"), at: Fixtures.now)
-        #expect(origins.lines.map(\.discountAmount) == [0, 382])  // 15% of 25.50 = 3.825 → 3.82
-        #expect(origins.total == 8400 + 2550 - 382)
+        // 15% of 8.50 = 1.275 → 1.28 a unit (half-even), three units.
+        #expect(origins.lines.map(\.discount.minorUnits) == [0, 384])
+        #expect(origins.total == usd(8400 + 2550 - 384))
         #expect(throws: CheckoutError.self) {
             try pricer.price(CartRequest(items: [CartItem(sku: "LEN-HYP-01", quantity: 1)]), at: Fixtures.now)
         }
@@ -147,7 +159,7 @@ import Testing
             for product in catalog.products {
                 for now in times {
                     for code in codes {
-                        let indexed = pricer.discount(for: product, at: now, code: code)
+                        let indexed = catalog.activeDiscount(for: product, at: now, code: code)
                         // The rule over every promotion, without the catalog's naming index.
                         let rule = Catalog.largestDiscount(for: product, among: catalog.promotions, at: now, code: code)
                         #expect(indexed?.percent == rule?.percent, "\(product.sku) \(now) \(code ?? "-")")

@@ -1,3 +1,4 @@
+import CatalogModel
 @testable import CheckoutService
 import Crypto
 import Foundation
@@ -6,11 +7,11 @@ import Testing
 
 @Suite struct TokenSignerTests {
     let token = CheckoutToken(
-        catalogVersion: "0123456789abcdef", issuedAt: 1_796_126_400, expiresAt: 1_796_128_200, currency: "USD",
+        catalogVersion: "0123456789abcdef", issuedAt: 1_796_126_400, expiresAt: 1_796_128_200, currency: .usd,
         code: "XMAS10",
         lines: [
-            .init(sku: "EST-ANR-50", quantity: 2, unitAmount: 8400, discountAmount: 1680),
-            .init(sku: "ORG.CIMK_100", quantity: 1, unitAmount: 850, discountAmount: 0),
+            .init(sku: "EST-ANR-50", quantity: 2, listPrice: Money(minorUnits: 8400, currency: .usd), discount: Money(minorUnits: 1680, currency: .usd)),
+            .init(sku: "ORG.CIMK_100", quantity: 1, listPrice: Money(minorUnits: 850, currency: .usd), discount: Money(minorUnits: 0, currency: .usd)),
         ])
 
     @Test func aSignedTokenVerifiesToTheSameCart() throws {

@@ -77,7 +77,7 @@ import Testing
         #expect(xml.string("\(item("SKU-mask"))/g:sale_price") == "7.22 USD")
         // Only the coded and the upcoming promotions name it.
         #expect(xml.string("\(item("SKU-soap"))/g:sale_price") == nil)
-        let onSale = catalog.products.filter { catalog.publicDiscount(for: $0, at: Fixtures.date("2026-12-01").date) != nil }
+        let onSale = catalog.products.filter { catalog.quote(for: $0, at: Fixtures.date("2026-12-01").date).isReduced }
         #expect(Set(xml.strings("//item[g:sale_price]/g:id")) == Set(onSale.map(\.sku)))
         #expect(onSale.count == 3)
     }

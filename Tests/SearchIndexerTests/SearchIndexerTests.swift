@@ -229,6 +229,26 @@ import Testing
         #expect(reader.manifest.availability[record[5] as! Int].code == "in_stock")
     }
 
+    /// A result shows, and the price filter reads, what the product costs everyone now; the list
+    /// price follows as a seventh member only while a promotion lowers it.
+    @Test func aProductOnSaleIsFoundAndShownAtItsQuotedPrice() throws {
+        let shop = Fixtures.shop
+        let sale = Promotion(
+            slug: Slug("mist-sale")!, title: "Mist sale", starts: try Timestamp.parse("2026-11-01").get(),
+            products: [Slug("serenite")!], discountPercent: 50, source: SourceLocation(path: "promotions/mist-sale.md"))
+        let catalog = Catalog(site: shop.site, brands: shop.brands, products: shop.products, promotions: [sale], pages: [])
+        let (index, reader) = try Fixtures.written(catalog)
+        let mist = catalog.products.firstIndex { $0.slug.rawValue == "serenite" }!
+        let record = try reader.record(mist)
+        #expect(record[3] as? String == "$ 7.50/ea")
+        #expect(record[6] as? String == "$ 15.00/ea")
+        #expect(try reader.priceColumn()[mist] == 750)
+        #expect(index.manifest.prices == .init(min: 750, max: 8400))
+        #expect(try reader.search("", min: 100, max: 800).products == [mist])
+        let other = catalog.products.firstIndex { $0.slug.rawValue == "anr" }!
+        #expect(try reader.record(other).count == 6)
+    }
+
     @Test func recordsAreValidJSONWhateverTheNames() throws {
         var products = Fixtures.shop.products
         let awkward = "Quote \" backslash \\ tab\t newline\n bell\u{7} 美容液 🌙 </script>"
@@ -241,8 +261,8 @@ import Testing
     }
 
     @Test func outputIsDeterministicAndNamedByContent() throws {
-        let first = SearchIndexer(catalog: Fixtures.shop, productRoute: { "products/\($0)/" }).build()
-        let second = SearchIndexer(catalog: Fixtures.shop, productRoute: { "products/\($0)/" }).build()
+        let first = Fixtures.indexer(Fixtures.shop).build()
+        let second = Fixtures.indexer(Fixtures.shop).build()
         #expect(first.files == second.files)
         #expect(first.files.map(\.path) == first.files.map(\.path).sorted())
         for file in first.files where file.kind != "search-manifest" && file.kind != "search-records" {
@@ -253,7 +273,7 @@ import Testing
         var products = Fixtures.shop.products
         products[0].detail = RenderedMarkdown(source: "x", html: "x", plainText: "Brand new words.")
         let changed = Catalog(site: Fixtures.shop.site, brands: Fixtures.shop.brands, products: products, promotions: [], pages: [])
-        let third = SearchIndexer(catalog: changed, productRoute: { "products/\($0)/" }).build()
+        let third = Fixtures.indexer(changed).build()
         #expect(third.files.contains { $0.path == SearchIndexer.manifestPath })
         #expect(Set(third.files.map(\.path)) != Set(first.files.map(\.path)))
     }
@@ -309,7 +329,7 @@ import Testing
             for file in layout.postingFiles {
                 try Data(file.bytes).write(to: folder.appendingPathComponent("search/p-\(file.hash).bin"))
             }
-            var manifest = SearchIndexer(catalog: catalog, productRoute: { "\($0)" }).build().manifest
+            var manifest = SearchIndexer(catalog: catalog, now: Fixtures.now, productRoute: { "\($0)" }).build().manifest
             manifest.lexicon = lexicon
             try SearchIndexer.json(manifest).write(to: folder.appendingPathComponent("search/manifest.json"))
             let reader = try IndexReader(folder: folder)

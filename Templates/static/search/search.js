@@ -440,7 +440,8 @@
     return first;
   }
 
-  function render([name, url, brand, price, thumbnail, availability]) {
+  // A seventh member, the list price, is there only while a promotion lowers the price.
+  function render([name, url, brand, price, thumbnail, availability, listPrice]) {
     const li = document.createElement("li");
     li.className = "search-result";
     if (thumbnail) {
@@ -465,6 +466,15 @@
     const priceText = document.createElement("span");
     priceText.className = "price";
     priceText.textContent = price;
+    if (listPrice) {
+      const was = document.createElement("del");
+      was.className = "list-price";
+      const hidden = document.createElement("span");
+      hidden.className = "visually-hidden";
+      hidden.textContent = "was ";
+      was.append(hidden, listPrice);
+      priceText.append(" ", was);
+    }
     li.append(text, priceText);
     const code = manifest.availability[availability];
     if (code && code.code !== "in_stock") {

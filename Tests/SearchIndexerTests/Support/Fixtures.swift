@@ -54,9 +54,16 @@ enum Fixtures {
         return catalog
     }
 
+    /// The clock the fixtures are indexed at.
+    static let now = Date(timeIntervalSince1970: 1_796_126_400)  // 2026-12-01T12:00:00Z
+
+    static func indexer(_ catalog: Catalog) -> SearchIndexer {
+        SearchIndexer(catalog: catalog, now: now, productRoute: { "products/\($0)/" })
+    }
+
     /// Builds the index and writes its files to a new temporary folder, returning a reader over them.
     static func written(_ catalog: Catalog) throws -> (SearchIndexer.Index, IndexReader) {
-        let index = SearchIndexer(catalog: catalog, productRoute: { "products/\($0)/" }).build()
+        let index = indexer(catalog).build()
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("search-test-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder.appendingPathComponent("search"), withIntermediateDirectories: true)
         for file in index.files { try file.data.write(to: folder.appendingPathComponent(file.path)) }

@@ -1,0 +1,21 @@
+public import CatalogModel
+public import Foundation
+
+/// Why a product costs less than its list price now: the promotion behind `Catalog.quote`, so an
+/// app can say "until 24 December" without computing a discount of its own.
+public struct SaleDocument: Codable, Sendable, Equatable {
+    public var promotion: String
+    /// RFC 3339, UTC.
+    public var starts: String
+    public var ends: String?
+    /// Written exactly as the content gives it (`12.5`), never through a float.
+    public var discountPercent: Decimal
+
+    public init?(_ quote: PriceQuote) {
+        guard let promotion = quote.promotion, let percent = promotion.discountPercent else { return nil }
+        self.promotion = promotion.slug.rawValue
+        starts = Timestamp.rfc3339(promotion.starts.date)
+        ends = promotion.ends.map { Timestamp.rfc3339($0.date) }
+        discountPercent = percent
+    }
+}

@@ -1,0 +1,29 @@
+public import Foundation
+
+extension Catalog {
+    /// The price of one unit of `product` at `now`: the list price less the discount of the
+    /// promotion `activeDiscount(for:at:code:)` picks, rounded half-even to the minor unit once per
+    /// unit. Without a code, this is the price everyone pays (pages, feed, API); with one, what the
+    /// checkout charges the shopper who typed it. A discount that rounds to nothing is no sale.
+    public func quote(for product: Product, at now: Date, code: String? = nil) -> PriceQuote {
+        let list = product.price
+        guard let discount = activeDiscount(for: product, at: now, code: code) else {
+            return PriceQuote(list: list, price: list, promotion: nil)
+        }
+        let sale = list.discounted(byPercent: discount.percent)
+        guard sale < list else { return PriceQuote(list: list, price: list, promotion: nil) }
+        return PriceQuote(list: list, price: sale, promotion: discount.promotion)
+    }
+}
+
+extension Catalog {
+    /// What `quote(for:at:)` reads, for an output that prints it: the product and every promotion
+    /// naming it or its brand. A promotion added later names it in the new catalog, so the
+    /// output's dependencies then include that new record and an incremental build renders it.
+    /// Status changes with the clock are reported as changes of the promotion itself.
+    public func quoteDependencies(for product: Product) -> Set<Dependency> {
+        var uses: Set<Dependency> = [.record(.product, product.slug)]
+        for promotion in promotions(for: product) { uses.insert(.record(.promotion, promotion.slug)) }
+        return uses
+    }
+}

@@ -1,0 +1,113 @@
+import CatalogModel
+import CheckoutService
+import ContentLoader
+import Foundation
+import SiteBuilder
+import SiteRenderer
+import Testing
+
+/// Every reader of a price prints the catalog's one quote: a product under a code-free promotion
+/// costs the same on its page, in its JSON-LD offer, in the merchant feed, in the API and at the
+/// checkout, and three units cost exactly three times one.
+@Suite struct PriceAgreementTests {
+    static let repository = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let now = try! Timestamp.parse("2026-12-01T12:00:00Z").get().date
+    static let sku = "LEN-BFR-125"
+
+    /// The sample shop plus a code-free 15 % sale on an 8.25 remover that ends on 2026-12-25:
+    /// 15 % of 8.25 is 1.2375, so one unit costs 7.01, and rounding three units' discount at once
+    /// (3.7125 → 3.71) would have charged 21.04 instead of 3 × 7.01 = 21.03.
+    static let catalog: Catalog = {
+        let sample = ContentLoader(contentFolder: repository.appendingPathComponent("Content")).load().catalog!
+        let product = sample.products.first { $0.slug.rawValue == "bi-facil-eye-makeup-remover" }!
+        let sale = Promotion(
+            slug: Slug("winter-remover-sale")!, title: "Winter remover sale", starts: try! Timestamp.parse("2026-11-20").get(),
+            ends: try! Timestamp.parse("2026-12-25").get(), products: [product.slug], discountPercent: 15,
+            source: SourceLocation(path: "promotions/winter-remover-sale.md"))
+        return Catalog(
+            site: sample.site, brands: sample.brands, products: sample.products, promotions: sample.promotions + [sale],
+            pages: sample.pages)
+    }()
+
+    static let files: [String: String] = {
+        let templates = TemplateLibrary.load(from: repository.appendingPathComponent("Templates")).library!
+        var files: [String: String] = [:]
+        for job in SiteBuilder.outputJobs(catalog: catalog, templates: templates, now: now)
+        where job.path == "products/bi-facil-eye-makeup-remover/index.html" || job.path == "feeds/products.xml"
+            || job.path == "api/v1/products/bi-facil-eye-makeup-remover.json"
+        {
+            files[job.path] = String(decoding: job.render(), as: UTF8.self)
+        }
+        return files
+    }()
+
+    var product: Product { Self.catalog.products.first { $0.slug.rawValue == "bi-facil-eye-makeup-remover" }! }
+
+    @Test func theSampleProductIsTheOneTheSaleNames() {
+        #expect(product.sku == Self.sku)
+        #expect(product.price == Money(minorUnits: 825, currency: .usd))
+        let quote = Self.catalog.quote(for: product, at: Self.now)
+        #expect(quote.price == Money(minorUnits: 701, currency: .usd))
+        #expect(quote.promotion?.slug.rawValue == "winter-remover-sale")
+    }
+
+    @Test func thePageShowsTheSalePriceAndStrikesTheListPrice() throws {
+        let page = try #require(Self.files["products/bi-facil-eye-makeup-remover/index.html"])
+        #expect(page.contains(#"<p class="price price-large">$ 7.01/fl oz <del class="list-price"><span class="visually-hidden">was </span>$ 8.25/fl oz</del></p>"#))
+        #expect(page.contains(#"data-price="701""#))
+        #expect(page.contains(#"<meta property="product:price:amount" content="7.01">"#))
+        #expect(page.contains("Sale price until 25 December 2026"))
+        #expect(page.contains("15% off, in the price shown"))
+        #expect(!page.contains("at checkout"))
+    }
+
+    @Test func theJSONLDOfferIsWhatTheShopperPays() throws {
+        let page = try #require(Self.files["products/bi-facil-eye-makeup-remover/index.html"])
+        let start = try #require(page.range(of: #"<script type="application/ld+json">"#))
+        let end = try #require(page.range(of: "</script>", range: start.upperBound..<page.endIndex))
+        let object = try #require(
+            try JSONSerialization.jsonObject(with: Data(page[start.upperBound..<end.lowerBound].utf8)) as? [String: Any])
+        let offer = try #require(object["offers"] as? [String: Any])
+        #expect(offer["price"] as? String == "7.01")
+        #expect(offer["priceValidUntil"] as? String == "2026-12-24")
+        let was = try #require(offer["priceSpecification"] as? [String: Any])
+        #expect(was["price"] as? String == "8.25")
+        #expect(was["priceType"] as? String == "https://schema.org/StrikethroughPrice")
+    }
+
+    @Test func theMerchantFeedSalePriceIsTheSame() throws {
+        let feed = try #require(Self.files["feeds/products.xml"])
+        let start = try #require(feed.range(of: "<g:id>\(Self.sku)</g:id>"))
+        let end = try #require(feed.range(of: "</item>", range: start.upperBound..<feed.endIndex))
+        let item = feed[start.lowerBound..<end.lowerBound]
+        #expect(item.contains("<g:price>8.25 USD</g:price>"))
+        #expect(item.contains("<g:sale_price>7.01 USD</g:sale_price>"))
+        #expect(item.contains("<g:sale_price_effective_date>2026-11-20T00:00:00Z/2026-12-25T00:00:00Z</g:sale_price_effective_date>"))
+    }
+
+    @Test func theAPIGivesTheSaleInMinorUnits() throws {
+        let text = try #require(Self.files["api/v1/products/bi-facil-eye-makeup-remover.json"])
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+        let price = try #require(document["price"] as? [String: Any])
+        #expect(price["minorUnits"] as? Int == 701)
+        #expect(price["amount"] as? String == "7.01")
+        let list = try #require(document["listPrice"] as? [String: Any])
+        #expect(list["minorUnits"] as? Int == 825)
+        let sale = try #require(document["sale"] as? [String: Any])
+        #expect(sale["promotion"] as? String == "winter-remover-sale")
+        #expect(sale["ends"] as? String == "2026-12-25T00:00:00Z")
+        #expect(text.contains(#""discountPercent":15"#))
+    }
+
+    @Test func theCheckoutChargesTheQuoteAndThreeUnitsCostThreeTimesOne() throws {
+        let pricer = CartPricer(catalog: Self.catalog)
+        let one = try pricer.price(CartRequest(items: [CartItem(sku: Self.sku, quantity: 1)]), at: Self.now)
+        let three = try pricer.price(CartRequest(items: [CartItem(sku: Self.sku, quantity: 3)]), at: Self.now)
+        #expect(one.total == Money(minorUnits: 701, currency: .usd))
+        #expect(one.lines[0].unitPrice == one.total)
+        #expect(three.total.minorUnits == 3 * one.total.minorUnits)
+        #expect(three.subtotal.minorUnits == 3 * 825)
+        #expect(three.discount.minorUnits == 3 * 124)
+    }
+}
