@@ -1,6 +1,7 @@
 import CatalogModel
 import ContentLoader
 public import Foundation
+import SearchIndexer
 import SiteRenderer
 
 #if canImport(Glibc)
@@ -35,6 +36,7 @@ public final class IncrementalBuilder: @unchecked Sendable {
     /// Set when the state changed since it was last saved.
     public private(set) var stateChanged = false
     private let memo: DecodeMemo?
+    private let keepsRecord: Bool
     /// What the last full pass (or a quick one since) made the site from, kept only when parsed
     /// content is kept: the quick path patches it.
     var current: Current?
@@ -62,10 +64,13 @@ public final class IncrementalBuilder: @unchecked Sendable {
     /// - Parameters:
     ///   - state: what the output folder was built from, when known (`BuildCache.load`).
     ///   - keepsParsedContent: keep every parsed file for the next build (the preview server).
-    public init(options: BuildOptions, state: BuildState? = nil, keepsParsedContent: Bool = false) {
+    ///   - keepsRecord: remember what was built so the next build can reuse it; false for a
+    ///     one-off full build, which then neither reads the input files twice nor keeps a state.
+    public init(options: BuildOptions, state: BuildState? = nil, keepsParsedContent: Bool = false, keepsRecord: Bool = true) {
         self.options = options
-        self.state = state
+        self.state = keepsRecord ? state : nil
         self.memo = keepsParsedContent ? DecodeMemo() : nil
+        self.keepsRecord = keepsRecord
     }
 
     /// A builder that keeps parsed content needs the catalog in hand even when nothing changed,
@@ -83,85 +88,56 @@ public final class IncrementalBuilder: @unchecked Sendable {
     /// just taken one (the preview server's watcher has). Writing in place, the pages and copied
     /// files go first and `pagesWritten` is called before the rest (feeds, data files) is
     /// rendered, so the preview can reload open pages without waiting for a large product feed.
+    ///
+    /// This is every build's pipeline: `vitrine build` is this with no previous state and no
+    /// record kept (`keepsRecord: false`), so it renders everything and reads no file twice.
     public func build(
         clock: Date? = nil, writing: Writing, scan: InputScan? = nil,
         pagesWritten: (@Sendable ([String]) -> Void)? = nil
     ) -> BuildReport {
         let started = Date()
         let clock = clock ?? options.clock
-        let scan = scan ?? InputScan(content: options.contentFolder, templates: options.templatesFolder)
-        let inputs = digests(of: scan)
+        let inputs = keepsRecord
+            ? digests(of: scan ?? InputScan(content: options.contentFolder, templates: options.templatesFolder)) : [:]
         let setting = Self.setting(of: options)
-
-        if let state, state.setting == setting, Self.sameContent(state.inputs, inputs),
-            state.clock == clock || !Self.clockMatters(from: state.clock, to: clock, state: state)
-        {
-            let missing = writing == .staged ? missingOutputs(state) : []
-            if missing.isEmpty, loadForQuickUpdates() {
-                if state.inputs != inputs {
-                    self.state?.inputs = inputs
-                    stateChanged = true
-                }
-                var report = BuildReport(
-                    succeeded: true, diagnostics: state.diagnostics, contentFileCount: state.contentFileCount)
-                report.pageCount = state.pageCount
-                report.feedCount = state.feedCount
-                report.fileCount = state.outputs.count + state.copies.count
-                report.reusedCount = report.fileCount
-                report.isIncremental = true
-                report.upToDate = true
-                report.duration = Date().timeIntervalSince(started)
-                return report
-            }
+        if let report = upToDate(inputs: inputs, setting: setting, clock: clock, writing: writing, started: started) {
+            return report
         }
 
         let checked = SiteBuilder.check(
             content: options.contentFolder, templates: options.templatesFolder, strict: options.strict, memo: memo)
+        let loaded = Date()
         var report = BuildReport(
             succeeded: false, diagnostics: checked.diagnostics, contentFileCount: checked.contentFileCount)
-        report.isIncremental = true
+        report.isIncremental = keepsRecord
         guard checked.succeeded, let catalog = checked.catalog, let templates = checked.templates else { return report }
         if keepsParsedContent { current = Current(catalog: catalog, templates: templates, images: Set(checked.imageFiles)) }
 
-        let jobs = SiteBuilder.plannedJobs(catalog: catalog, templates: templates, options: options, now: clock)
-        let copies = copyPlan(checked: checked, templates: templates)
-        var outputs: [String: Set<Dependency>] = [:]
-        for job in jobs { outputs[job.path] = job.dependencies }
-        let next = BuildState(
-            setting: setting, clock: clock, basePath: catalog.site.basePath, inputs: inputs,
-            records: BuildState.RecordFacts.facts(
-                of: catalog, displayName: options.contentFolder.standardizedFileURL.lastPathComponent),
-            outputs: OutputDependencies(outputs), copies: Dictionary(copies.map { ($0.path, $0.input) }, uniquingKeysWith: { a, _ in a }),
-            diagnostics: checked.diagnostics, contentFileCount: checked.contentFileCount,
-            pageCount: jobs.count { $0.category == .page }, feedCount: jobs.count { $0.category == .feed })
-
-        let previous = state
-        let changes = previous.map { ChangeSet.between($0, next) } ?? .all
-        let missing = writing == .staged && previous != nil ? missingOutputs(previous!) : []
-        let previousOutputs = previous?.outputs.sets ?? [:]
-        let jobIsDirty: [Bool] = jobs.map { job in
-            guard previous != nil, !changes.everything, let before = previousOutputs[job.path] else { return true }
-            return missing.contains(job.path) || changes.touches(job.dependencies) || changes.touches(before)
-        }
-        let copyIsDirty: [Bool] = copies.map { copy in
-            guard let previous, !changes.everything, previous.copies[copy.path] == copy.input,
-                let digest = inputs[copy.input]?.digest, previous.inputs[copy.input]?.digest == digest
-            else { return true }
-            return missing.contains(copy.path)
-        }
-        let kept = Set(jobs.map(\.path)).union(copies.map(\.path))
-        let removed = previous.map { Set($0.outputs.paths).union($0.copies.keys).subtracting(kept) } ?? []
+        // The search index's file names hash its contents, so it is built whole before any of its
+        // files can be planned: beside the pages rather than before them.
+        let search = Background { SiteBuilder.searchIndexer(for: catalog, at: clock).jobs() }
+        let plan = Plan(
+            jobs: SiteBuilder.plannedJobs(catalog: catalog, templates: templates, options: options, now: clock, search: false),
+            copies: copyPlan(checked: checked, templates: templates))
+        var next = keepsRecord
+            ? BuildState(
+                setting: setting, clock: clock, basePath: catalog.site.basePath, inputs: inputs,
+                records: BuildState.RecordFacts.facts(
+                    of: catalog, displayName: options.contentFolder.standardizedFileURL.lastPathComponent),
+                outputs: OutputDependencies([:]),
+                copies: Dictionary(plan.copies.map { ($0.path, $0.input) }, uniquingKeysWith: { a, _ in a }),
+                diagnostics: checked.diagnostics, contentFileCount: checked.contentFileCount, pageCount: 0, feedCount: 0)
+            : nil
+        let previous = keepsRecord ? state : nil
+        let changes = Changes(
+            previous: previous, set: previous.flatMap { old in next.map { ChangeSet.between(old, $0) } } ?? .all,
+            missing: writing == .staged && previous != nil ? missingOutputs(previous!) : [], inputs: inputs)
+        let planned = Date()
 
         let rendered = PathList()
+        var jobs = plan.jobs
         do {
-            switch writing {
-            case .staged:
-                try writeStaged(jobs: jobs, dirty: jobIsDirty, copies: copies, copyDirty: copyIsDirty, rendered: rendered)
-            case .inPlace:
-                try writeInPlace(
-                    jobs: jobs, dirty: jobIsDirty, copies: copies, copyDirty: copyIsDirty, removed: removed,
-                    rendered: rendered, pagesWritten: pagesWritten)
-            }
+            jobs = try write(plan, search: search, changes: changes, writing: writing, rendered: rendered, pagesWritten: pagesWritten)
         } catch {
             // Files written in place before the failure no longer match the record: start over next time.
             if writing == .inPlace { state = nil }
@@ -171,20 +147,177 @@ public final class IncrementalBuilder: @unchecked Sendable {
                 at: SourceLocation(path: options.outputFolder.lastPathComponent)))
             return report
         }
-        state = next
-        stateChanged = true
-        // Ready for the next edit rather than made while someone waits for a page.
-        if keepsParsedContent { _ = quickIndex(for: next) }
+        let written = Date()
+        let pageCount = jobs.count { $0.category == .page }
+        let feedCount = jobs.count { $0.category == .feed }
+        if var record = next {
+            record.outputs = OutputDependencies(Dictionary(jobs.map { ($0.path, $0.dependencies) }, uniquingKeysWith: { a, _ in a }))
+            record.pageCount = pageCount
+            record.feedCount = feedCount
+            next = record
+            state = record
+            stateChanged = true
+            // Ready for the next edit rather than made while someone waits for a page.
+            if keepsParsedContent { _ = quickIndex(for: record) }
+        }
+        let kept = Set(jobs.map(\.path)).union(plan.copies.map(\.path))
         report.succeeded = true
-        report.pageCount = next.pageCount
-        report.feedCount = next.feedCount
-        report.fileCount = jobs.count + copies.count
-        report.renderedPaths = rendered.sorted()
-        report.reusedCount = report.fileCount - report.renderedPaths.count
-            - zip(copies, copyIsDirty).count { $0.1 }
-        report.removedPaths = removed.sorted()
+        report.pageCount = pageCount
+        report.feedCount = feedCount
+        report.fileCount = jobs.count + plan.copies.count
+        if keepsRecord {
+            report.renderedPaths = rendered.sorted()
+            report.reusedCount = report.fileCount - report.renderedPaths.count - changes.dirtyCopies(plan.copies).count
+            report.removedPaths = previous.map { Set($0.outputs.paths).union($0.copies.keys).subtracting(kept).sorted() } ?? []
+        }
+        report.duration = Date().timeIntervalSince(started)
+        report.phases = [
+            ("read and validate content", loaded.timeIntervalSince(started)),
+            ("plan the pages, feeds and API", planned.timeIntervalSince(loaded)),
+            ("render and write \(jobs.count.formatted()) files (the search index is built meanwhile)", written.timeIntervalSince(planned)),
+        ]
+        return report
+    }
+
+    /// The report of a build that has nothing to do: same program, settings and content as the
+    /// recorded build, and a clock whose move changes no file; nil when there is work.
+    private func upToDate(
+        inputs: [String: BuildState.InputFile], setting: String, clock: Date, writing: Writing, started: Date
+    ) -> BuildReport? {
+        guard keepsRecord, let state, state.setting == setting, Self.sameContent(state.inputs, inputs),
+            state.clock == clock || !Self.clockMatters(from: state.clock, to: clock, state: state)
+        else { return nil }
+        let missing = writing == .staged ? missingOutputs(state) : []
+        guard missing.isEmpty, loadForQuickUpdates() else { return nil }
+        if state.inputs != inputs {
+            self.state?.inputs = inputs
+            stateChanged = true
+        }
+        var report = BuildReport(succeeded: true, diagnostics: state.diagnostics, contentFileCount: state.contentFileCount)
+        report.pageCount = state.pageCount
+        report.feedCount = state.feedCount
+        report.fileCount = state.outputs.count + state.copies.count
+        report.reusedCount = report.fileCount
+        report.isIncremental = true
+        report.upToDate = true
         report.duration = Date().timeIntervalSince(started)
         return report
+    }
+
+    /// What a build writes: every output job but the search index's, and the files copied as they are.
+    struct Plan {
+        var jobs: [OutputJob]
+        var copies: [Copy]
+    }
+
+    /// Which files must be written again: all of them with no previous build.
+    struct Changes {
+        var previous: BuildState?
+        var set: ChangeSet
+        /// Files the previous build wrote that are gone from the output folder.
+        var missing: Set<String>
+        var inputs: [String: BuildState.InputFile]
+
+        func isDirty(_ job: OutputJob) -> Bool {
+            guard let previous, !set.everything, let before = previous.outputs[job.path] else { return true }
+            return missing.contains(job.path) || set.touches(job.dependencies) || set.touches(before)
+        }
+
+        func isDirty(_ copy: Copy) -> Bool {
+            guard let previous, !set.everything, previous.copies[copy.path] == copy.input,
+                let digest = inputs[copy.input]?.digest, previous.inputs[copy.input]?.digest == digest
+            else { return true }
+            return missing.contains(copy.path)
+        }
+
+        func dirtyCopies(_ copies: [Copy]) -> [Copy] { copies.filter(isDirty) }
+    }
+
+    /// Writes the plan, then the search index once it is built; returns every job written or kept.
+    private func write(
+        _ plan: Plan, search: Background<[OutputJob]>, changes: Changes, writing: Writing, rendered: PathList,
+        pagesWritten: (@Sendable ([String]) -> Void)?
+    ) throws -> [OutputJob] {
+        switch writing {
+        case .staged:
+            let output = try OutputFolder(destination: options.outputFolder)
+            do {
+                try output.prepareFolders(for: plan.jobs.map(\.path) + plan.copies.map(\.path))
+                let failures = FailureList()
+                writeStaged(plan.jobs, changes: changes, to: output, rendered: rendered, failures: failures, progress: options.progress)
+                for copy in plan.copies {
+                    do {
+                        if changes.isDirty(copy) || !output.linkFromDestination(copy.path) { try output.copy(copy.source, to: copy.path) }
+                    } catch {
+                        failures.add(copy.path, error)
+                    }
+                }
+                let searchJobs = search.value
+                try output.prepareFolders(for: searchJobs.map(\.path))
+                writeStaged(searchJobs, changes: changes, to: output, rendered: rendered, failures: failures, progress: nil)
+                if let failure = failures.first { throw failure }
+                try output.commit()
+                return (plan.jobs + searchJobs).sorted { $0.path < $1.path }
+            } catch {
+                output.discard()
+                throw error
+            }
+        case .inPlace:
+            let output = InPlaceOutput(root: options.outputFolder)
+            let pages = plan.jobs.filter { $0.category == .page && changes.isDirty($0) }
+            let copies = changes.dirtyCopies(plan.copies)
+            try output.prepareFolders(for: pages.map(\.path) + copies.map(\.path))
+            try replace(pages, in: output, rendered: rendered)
+            let failures = FailureList()
+            for copy in copies {
+                do { try output.replace(copy.path, withCopyOf: copy.source) } catch { failures.add(copy.path, error) }
+            }
+            if let failure = failures.first { throw failure }
+            pagesWritten?(pages.map(\.path))
+            let searchJobs = search.value
+            let jobs = (plan.jobs + searchJobs).sorted { $0.path < $1.path }
+            let others = jobs.filter { $0.category != .page && changes.isDirty($0) }
+            try output.prepareFolders(for: others.map(\.path))
+            try replace(others, in: output, rendered: rendered)
+            let kept = Set(jobs.map(\.path)).union(plan.copies.map(\.path))
+            let removed = changes.previous.map { Set($0.outputs.paths).union($0.copies.keys).subtracting(kept) } ?? []
+            for path in removed.sorted() { output.remove(path) }
+            return jobs
+        }
+    }
+
+    /// Renders the dirty jobs into the staging folder on all cores and hard-links the others
+    /// from the current output.
+    private func writeStaged(
+        _ jobs: [OutputJob], changes: Changes, to output: OutputFolder, rendered: PathList, failures: FailureList,
+        progress: (@Sendable (Int, Int) -> Void)?
+    ) {
+        let counter = ProgressCounter(total: jobs.count, report: progress)
+        ParallelMap.forEach(count: jobs.count) { index in
+            let job = jobs[index]
+            do {
+                if changes.isDirty(job) || !output.linkFromDestination(job.path) {
+                    try output.write(job.render(), to: job.path)
+                    rendered.add(job.path)
+                }
+            } catch {
+                failures.add(job.path, error)
+            }
+            counter.step()
+        }
+    }
+
+    private func replace(_ jobs: [OutputJob], in output: InPlaceOutput, rendered: PathList) throws {
+        let failures = FailureList()
+        ParallelMap.forEach(count: jobs.count, chunk: 1) { i in
+            do {
+                try output.replace(jobs[i].path, with: jobs[i].render())
+                rendered.add(jobs[i].path)
+            } catch {
+                failures.add(jobs[i].path, error)
+            }
+        }
+        if let failure = failures.first { throw failure }
     }
 
     // MARK: Inputs
@@ -288,76 +421,6 @@ public final class IncrementalBuilder: @unchecked Sendable {
         for path in state.outputs.paths where access(root + path, F_OK) != 0 { missing.insert(path) }
         for path in state.copies.keys where access(root + path, F_OK) != 0 { missing.insert(path) }
         return missing
-    }
-
-    private func writeStaged(jobs: [OutputJob], dirty: [Bool], copies: [Copy], copyDirty: [Bool], rendered: PathList)
-        throws
-    {
-        let output = try OutputFolder(destination: options.outputFolder)
-        do {
-            try output.prepareFolders(for: jobs.map(\.path) + copies.map(\.path))
-            let failures = FailureList()
-            let counter = ProgressCounter(total: jobs.count, report: options.progress)
-            ParallelMap.forEach(count: jobs.count) { index in
-                let job = jobs[index]
-                do {
-                    if dirty[index] || !output.linkFromDestination(job.path) {
-                        try output.write(job.render(), to: job.path)
-                        rendered.add(job.path)
-                    }
-                } catch {
-                    failures.add(job.path, error)
-                }
-                counter.step()
-            }
-            for (copy, isDirty) in zip(copies, copyDirty) {
-                do {
-                    if isDirty || !output.linkFromDestination(copy.path) { try output.copy(copy.source, to: copy.path) }
-                } catch {
-                    failures.add(copy.path, error)
-                }
-            }
-            if let failure = failures.first { throw failure }
-            try output.commit()
-        } catch {
-            output.discard()
-            throw error
-        }
-    }
-
-    private func writeInPlace(
-        jobs: [OutputJob], dirty: [Bool], copies: [Copy], copyDirty: [Bool], removed: Set<String>, rendered: PathList,
-        pagesWritten: (@Sendable ([String]) -> Void)?
-    ) throws {
-        let output = InPlaceOutput(root: options.outputFolder)
-        let dirtyJobs = jobs.indices.filter { dirty[$0] }
-        let dirtyCopies = copies.indices.filter { copyDirty[$0] }
-        try output.prepareFolders(for: dirtyJobs.map { jobs[$0].path } + dirtyCopies.map { copies[$0].path })
-        let failures = FailureList()
-        let pages = dirtyJobs.filter { jobs[$0].category == .page }
-        let others = dirtyJobs.filter { jobs[$0].category != .page }
-        for batch in [pages, others] {
-            ParallelMap.forEach(count: batch.count, chunk: 1) { i in
-                let job = jobs[batch[i]]
-                do {
-                    try output.replace(job.path, with: job.render())
-                    rendered.add(job.path)
-                } catch {
-                    failures.add(job.path, error)
-                }
-            }
-            if batch == pages {
-                for index in dirtyCopies {
-                    do { try output.replace(copies[index].path, withCopyOf: copies[index].source) } catch {
-                        failures.add(copies[index].path, error)
-                    }
-                }
-                if let failure = failures.first { throw failure }
-                pagesWritten?(pages.map { jobs[$0].path })
-            }
-        }
-        if let failure = failures.first { throw failure }
-        for path in removed.sorted() { output.remove(path) }
     }
 }
 

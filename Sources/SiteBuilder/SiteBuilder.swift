@@ -35,78 +35,16 @@ public enum SiteBuilder {
             contentFileCount: loaded.fileCount, imageFiles: loaded.imageFiles)
     }
 
+    /// `vitrine build`: the incremental pipeline with no previous state, so everything is rendered
+    /// into a staging folder that is swapped in at the end.
     public static func build(_ options: BuildOptions) -> BuildReport {
-        let started = Date()
-        let checked = check(content: options.contentFolder, templates: options.templatesFolder, strict: options.strict)
-        let loaded = Date()
-        var report = BuildReport(
-            succeeded: false, diagnostics: checked.diagnostics, contentFileCount: checked.contentFileCount)
-        guard checked.succeeded, let catalog = checked.catalog, let templates = checked.templates else { return report }
-        // An incremental build's record of this folder would no longer describe it.
-        BuildCache.discard(forOutput: options.outputFolder)
-
-        // The search index's file names hash its contents, so it is built whole before any of its
-        // files can be planned. It is built beside the pages rather than before them.
-        let searchIndex = Background { searchIndexer(for: catalog, at: options.clock).jobs() }
-        var jobs = plannedJobs(catalog: catalog, templates: templates, options: options, now: options.clock, search: false)
-        let copies = copyPlan(checked: checked, options: options, templates: templates)
-        let planned = Date()
-        var rendered = Date()
-        do {
-            let output = try OutputFolder(destination: options.outputFolder)
-            do {
-                try output.prepareFolders(for: jobs.map(\.path) + copies.map(\.path))
-                let failures = FailureList()
-                let counter = ProgressCounter(total: jobs.count, report: options.progress)
-                func write(_ jobs: [OutputJob], counter: ProgressCounter? = nil) {
-                    ParallelMap.forEach(count: jobs.count) { index in
-                        let job = jobs[index]
-                        do {
-                            try output.write(job.render(), to: job.path)
-                        } catch {
-                            failures.add(job.path, error)
-                        }
-                        counter?.step()
-                    }
-                }
-                write(jobs, counter: counter)
-                let searchJobs = searchIndex.value
-                try output.prepareFolders(for: searchJobs.map(\.path))
-                write(searchJobs)
-                jobs += searchJobs
-                for copy in copies {
-                    do { try output.copy(copy.source, to: copy.path) } catch { failures.add(copy.path, error) }
-                }
-                if let failure = failures.first {
-                    throw failure
-                }
-                rendered = Date()
-                try output.commit()
-            } catch {
-                output.discard()
-                throw error
-            }
-        } catch {
-            report.diagnostics.append(.error(
-                "cannot write the output: \(error.localizedDescription); the previous output is unchanged",
-                at: SourceLocation(path: options.outputFolder.lastPathComponent)))
-            return report
-        }
-        report.succeeded = true
-        report.pageCount = jobs.count { $0.category == .page }
-        report.feedCount = jobs.count { $0.category == .feed }
-        report.fileCount = jobs.count + copies.count
-        report.duration = Date().timeIntervalSince(started)
-        report.phases = [
-            ("read and validate content", loaded.timeIntervalSince(started)),
-            ("plan the pages, feeds and API", planned.timeIntervalSince(loaded)),
-            ("render and write \(jobs.count.formatted()) files (the search index is built meanwhile)", rendered.timeIntervalSince(planned)),
-            ("swap the output folder in", Date().timeIntervalSince(rendered)),
-        ]
+        let report = IncrementalBuilder(options: options, keepsRecord: false).build(writing: .staged)
+        // An incremental build's record of this folder no longer describes it.
+        if report.succeeded { BuildCache.discard(forOutput: options.outputFolder) }
         return report
     }
 
-    /// What `build` renders; the incremental builder plans from the same list.
+    /// What a build renders.
     static func plannedJobs(
         catalog: Catalog, templates: TemplateLibrary, options: BuildOptions, now: Date, search: Bool = true
     ) -> [OutputJob] {
