@@ -96,7 +96,8 @@ public enum MoneyError: Error, Sendable, Equatable, CustomStringConvertible {
 }
 
 extension StringProtocol {
-    func trimmingWhitespace() -> String {
+    /// Without Foundation, so the model trims alike on every platform.
+    public func trimmingWhitespace() -> String {
         var s = Substring(self)
         while let f = s.first, f.isWhitespace { s.removeFirst() }
         while let l = s.last, l.isWhitespace { s.removeLast() }

@@ -120,7 +120,7 @@ public struct TemplateLibrary: Sendable {
                 let line = prefix.components(separatedBy: "\n").count
                 let column = (prefix.components(separatedBy: "\n").last ?? "").count + 1
                 var message = "partial `\(name)` is not a template in this folder"
-                if let close = FieldReader.closest(to: name, among: Array(known)) { message += "; did you mean `\(close)`?" }
+                if let close = Spelling.closest(to: name, among: Array(known)) { message += "; did you mean `\(close)`?" }
                 diagnostics.append(.error(message, at: SourceLocation(path: source.path, line: line, column: column)))
             }
         }

@@ -1,5 +1,6 @@
 import CatalogAPI
 import CatalogModel
+import ContentLoader
 import Foundation
 import Testing
 

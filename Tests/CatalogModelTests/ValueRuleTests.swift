@@ -100,10 +100,10 @@ import Testing
 
 @Suite struct SuggestionTests {
     @Test func findsTheClosestKnownKey() {
-        #expect(FieldReader.closest(to: "prcie", among: ["price", "name", "sku"]) == "price")
-        #expect(FieldReader.closest(to: "pricUnit", among: ["price", "priceUnit"]) == "priceUnit")
-        #expect(FieldReader.closest(to: "zzzzzz", among: ["price", "name"]) == nil)
-        #expect(FieldReader.editDistance("prcie", "price") == 1)
+        #expect(Spelling.closest(to: "prcie", among: ["price", "name", "sku"]) == "price")
+        #expect(Spelling.closest(to: "pricUnit", among: ["price", "priceUnit"]) == "priceUnit")
+        #expect(Spelling.closest(to: "zzzzzz", among: ["price", "name"]) == nil)
+        #expect(Spelling.editDistance("prcie", "price") == 1)
     }
 }
 

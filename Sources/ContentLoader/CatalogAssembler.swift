@@ -1,3 +1,5 @@
+public import CatalogModel
+
 /// Checks what no single file can: unique slugs and SKUs, references that resolve, images that exist.
 public enum CatalogAssembler {
     public static func assemble(
@@ -47,7 +49,7 @@ public enum CatalogAssembler {
         let references = brands.flatMap(\.references) + products.flatMap(\.references) + promotions.flatMap(\.references)
         for reference in references where !(knownSets[reference.kind]?.contains(reference.slug.rawValue) ?? false) {
             var message = "\(reference.key): \"\(reference.slug)\" is not a known \(reference.kind.rawValue)"
-            if let close = FieldReader.closest(to: reference.slug.rawValue, among: known[reference.kind] ?? []) {
+            if let close = Spelling.closest(to: reference.slug.rawValue, among: known[reference.kind] ?? []) {
                 message += "; did you mean \"\(close)\"?"
             } else {
                 message += "; add \(reference.kind.folder ?? "")/\(reference.slug).md or fix the slug"

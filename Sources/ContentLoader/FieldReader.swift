@@ -1,3 +1,4 @@
+public import CatalogModel
 public import Foundation
 
 /// Reads the keys of one content file against its kind's rules, collecting every problem rather
@@ -31,7 +32,7 @@ public struct FieldReader {
             }
             extra[entry.key] = entry.value.plainValue
             var message = "`\(entry.key)`: unknown key"
-            if let close = Self.closest(to: entry.key, among: known) {
+            if let close = Spelling.closest(to: entry.key, among: known) {
                 message += "; did you mean `\(close)`?"
             } else {
                 message += "; known keys are " + known.map { "`\($0)`" }.joined(separator: ", ")
@@ -98,7 +99,7 @@ public struct FieldReader {
         case .choice(let options):
             if !options.contains(text) {
                 var message = "\"\(text)\" is not one of " + options.map { "`\($0)`" }.joined(separator: ", ")
-                if let close = Self.closest(to: text, among: options) { message += "; did you mean `\(close)`?" }
+                if let close = Spelling.closest(to: text, among: options) { message += "; did you mean `\(close)`?" }
                 fail(key, node, message)
                 return nil
             }
@@ -222,7 +223,7 @@ public struct FieldReader {
                 if Store.keys.contains(field.key) {
                     byKey[field.key] = field.value
                 } else {
-                    let close = Self.closest(to: field.key, among: Store.keys)
+                    let close = Spelling.closest(to: field.key, among: Store.keys)
                     diagnostics.append(.warning(
                         "`\(key).\(field.key)`: unknown store key" + (close.map { "; did you mean `\($0)`?" } ?? ""),
                         at: field.keyLocation))
@@ -355,36 +356,6 @@ public struct FieldReader {
         case .gtin: "0012345678905"
         case .stores: "{name: …, latitude: 48.85, longitude: 2.35}"
         }
-    }
-
-    /// The known word within a small edit distance, for "did you mean" hints.
-    public static func closest(to word: String, among candidates: [String]) -> String? {
-        var best: (String, Int)?
-        for candidate in candidates {
-            let d = editDistance(word.lowercased(), candidate.lowercased())
-            if d <= max(2, candidate.count / 3), best == nil || d < best!.1 { best = (candidate, d) }
-        }
-        return best?.0
-    }
-
-    /// Damerau–Levenshtein distance (optimal string alignment), so `prcie` is one step from `price`.
-    public static func editDistance(_ a: String, _ b: String) -> Int {
-        let a = Array(a), b = Array(b)
-        if a.isEmpty { return b.count }
-        if b.isEmpty { return a.count }
-        var d = Array(repeating: Array(repeating: 0, count: b.count + 1), count: a.count + 1)
-        for i in 0...a.count { d[i][0] = i }
-        for j in 0...b.count { d[0][j] = j }
-        for i in 1...a.count {
-            for j in 1...b.count {
-                let cost = a[i - 1] == b[j - 1] ? 0 : 1
-                d[i][j] = min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost)
-                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
-                    d[i][j] = min(d[i][j], d[i - 2][j - 2] + 1)
-                }
-            }
-        }
-        return d[a.count][b.count]
     }
 }
 

@@ -1,3 +1,5 @@
+public import CatalogModel
+
 /// A record read from one file, with what it points at, so references and images can be checked
 /// once every file has been read.
 public struct DecodedRecord<Record: Sendable>: Sendable {
