@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 extension JSONValue {
     /// Any `Encodable` as a JSON value, for `encoded()` to write: the API's ten thousand product

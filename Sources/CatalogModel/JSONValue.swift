@@ -38,7 +38,7 @@ public indirect enum JSONValue: Sendable, Hashable, ExpressibleByStringLiteral, 
     public func encoded(scriptSafe: Bool = false) -> String {
         var out: [UInt8] = []
         out.reserveCapacity(256)
-        append(to: &out, scriptSafe: scriptSafe)
+        write(to: &out, escapes: scriptSafe ? Self.scriptEscapes : Self.plainEscapes)
         return String(decoding: out, as: UTF8.self)
     }
 
@@ -46,13 +46,8 @@ public indirect enum JSONValue: Sendable, Hashable, ExpressibleByStringLiteral, 
     public func encodedBytes() -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(1024)
-        append(to: &out)
+        write(to: &out, escapes: Self.plainEscapes)
         return out
-    }
-
-    /// Appends the compact JSON, for writers that lay out a larger document around it.
-    public func append(to out: inout [UInt8], scriptSafe: Bool = false) {
-        write(to: &out, escapes: scriptSafe ? Self.scriptEscapes : Self.plainEscapes)
     }
 
     private func write(to out: inout [UInt8], escapes: [Bool]) {
