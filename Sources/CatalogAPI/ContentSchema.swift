@@ -18,15 +18,15 @@ public enum ContentSchema {
         "content/\(kind.rawValue)" + (json ? ".json" : ".front-matter.json")
     }
 
-    public static func schema(for kind: RecordKind, json: Bool, id: String? = nil) -> JSONDocument {
-        var properties: [String: JSONDocument] = [:]
+    public static func schema(for kind: RecordKind, json: Bool, id: String? = nil) -> JSONValue {
+        var properties: [String: JSONValue] = [:]
         for rule in kind.fields {
             properties[rule.key] = rule.type.jsonSchema.merging(["description": .string(rule.summary)])
         }
         if json, let body = kind.jsonBodyKey {
             properties[body] = ["type": "string", "description": "Markdown body (GitHub Flavored Markdown)"]
         }
-        var schema: JSONDocument = [
+        var schema: JSONValue = [
             "$schema": .string(dialect),
             "title": .string(title(kind, json: json)),
             "description": .string(description(kind, json: json)),

@@ -6,7 +6,7 @@ extension FieldType {
     /// "2024"; only a price may be either, as the model allows. What a schema cannot state (a
     /// slug naming an existing record, an image file being there, a GTIN's check digit, how many
     /// fraction digits the product's currency has) stays with `vitrine check`.
-    var jsonSchema: JSONDocument {
+    var jsonSchema: JSONValue {
         typealias P = RecordKind.Patterns
         switch self {
         case .text(let range):
@@ -27,9 +27,9 @@ extension FieldType {
                 "examples": [32.5, "12.50"],
             ]
         case .currencyCode:
-            return ["type": "string", "enum": .array(Currency.allCodes.map(JSONDocument.string))]
+            return ["type": "string", "enum": .array(Currency.allCodes.map(JSONValue.string))]
         case .countryCode:
-            return ["type": "string", "enum": .array(CountryCode.all.sorted().map(JSONDocument.string))]
+            return ["type": "string", "enum": .array(CountryCode.all.sorted().map(JSONValue.string))]
         case .localeTag:
             return ["type": "string", "pattern": .string(P.locale), "examples": ["en_US", "fr-FR"]]
         case .webURL:
@@ -47,7 +47,7 @@ extension FieldType {
         case .timestamp:
             return ["type": "string", "pattern": .string(P.timestamp), "examples": ["2026-12-24", "2026-12-24T09:00:00Z"]]
         case .choice(let options):
-            return ["type": "string", "enum": .array(options.map(JSONDocument.string))]
+            return ["type": "string", "enum": .array(options.map(JSONValue.string))]
         case .integer(let range):
             return ["type": "integer", "minimum": .int(range.lowerBound), "maximum": .int(range.upperBound)]
         case .percent:
@@ -60,9 +60,9 @@ extension FieldType {
         }
     }
 
-    static let slugSchema: JSONDocument = ["type": "string", "pattern": .string(RecordKind.Patterns.slug)]
+    static let slugSchema: JSONValue = ["type": "string", "pattern": .string(RecordKind.Patterns.slug)]
 
-    static var storeSchema: JSONDocument {
+    static var storeSchema: JSONValue {
         [
             "type": "object",
             "properties": [
@@ -72,15 +72,15 @@ extension FieldType {
                 ],
                 "address": ["type": "string", "description": "street address, shown as written"],
                 "latitude": [
-                    "type": "number", "minimum": .number(-Store.latitudeLimit), "maximum": .number(Store.latitudeLimit),
+                    "type": "number", "minimum": .double(-Store.latitudeLimit), "maximum": .double(Store.latitudeLimit),
                     "description": "degrees north (negative: south)",
                 ],
                 "longitude": [
-                    "type": "number", "minimum": .number(-Store.longitudeLimit), "maximum": .number(Store.longitudeLimit),
+                    "type": "number", "minimum": .double(-Store.longitudeLimit), "maximum": .double(Store.longitudeLimit),
                     "description": "degrees east (negative: west)",
                 ],
             ],
-            "required": .array(Store.requiredKeys.map(JSONDocument.string)),
+            "required": .array(Store.requiredKeys.map(JSONValue.string)),
             "additionalProperties": false,
         ]
     }

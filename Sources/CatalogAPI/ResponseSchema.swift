@@ -1,4 +1,4 @@
-import CatalogModel
+public import CatalogModel
 
 /// JSON Schemas (draft 2020-12) of the API's documents. Objects refuse members they do not
 /// list, so a field added to a document without its schema fails the end-to-end check that
@@ -9,8 +9,8 @@ public enum ResponseSchema {
 
     public static func fileName(_ name: String) -> String { "responses/\(name).json" }
 
-    public static func schema(named name: String, id: String? = nil) -> JSONDocument? {
-        let body: (title: String, root: JSONDocument, defs: [String])
+    public static func schema(named name: String, id: String? = nil) -> JSONValue? {
+        let body: (title: String, root: JSONValue, defs: [String])
         switch name {
         case "site": body = ("site.json", site, [])
         case "brands": body = ("brands.json", brands, ["brandEntry", "url", "slug"])
@@ -45,7 +45,7 @@ public enum ResponseSchema {
 
     // MARK: Documents
 
-    static var site: JSONDocument {
+    static var site: JSONValue {
         object(
             "The shop and the API's entry points.",
             required: [
@@ -64,13 +64,13 @@ public enum ResponseSchema {
             optional: ["description": string])
     }
 
-    static var brands: JSONDocument {
+    static var brands: JSONValue {
         object(
             "Every brand, by title.",
             required: ["total": count, "brands": ["type": "array", "items": ref("brandEntry")]])
     }
 
-    static var brandProducts: JSONDocument {
+    static var brandProducts: JSONValue {
         object(
             "One page of a brand's products, by name, \(CatalogAPI.productsPerPage) to a page.",
             required: [
@@ -82,7 +82,7 @@ public enum ResponseSchema {
             optional: ["next": ref("url"), "previous": ref("url")])
     }
 
-    static var product: JSONDocument {
+    static var product: JSONValue {
         object(
             "A whole product.",
             required: [
@@ -97,13 +97,13 @@ public enum ResponseSchema {
             ])
     }
 
-    static var promotions: JSONDocument {
+    static var promotions: JSONValue {
         object(
             "Promotions active or upcoming at build time, active first.",
             required: ["asOf": ref("timestamp"), "promotions": ["type": "array", "items": ref("promotionEntry")]])
     }
 
-    static var schemaIndex: JSONDocument {
+    static var schemaIndex: JSONValue {
         object(
             "Every schema Vitrine publishes.",
             required: [
@@ -121,7 +121,7 @@ public enum ResponseSchema {
 
     // MARK: Parts
 
-    static var definitions: [String: JSONDocument] {
+    static var definitions: [String: JSONValue] {
         [
             "url": urlInline,
             "slug": ["type": "string", "pattern": .string(RecordKind.Patterns.slug)],
@@ -189,22 +189,22 @@ public enum ResponseSchema {
         ]
     }
 
-    static let string: JSONDocument = ["type": "string"]
-    static let count: JSONDocument = ["type": "integer", "minimum": 0]
-    static let urlInline: JSONDocument = ["type": "string", "pattern": "^https?://\\S+$"]
-    static let percent: JSONDocument = ["type": "number", "exclusiveMinimum": 0, "maximum": 100]
-    static var currency: JSONDocument { ["type": "string", "enum": .array(Currency.allCodes.map(JSONDocument.string))] }
-    static var availability: JSONDocument { ["enum": .array(Availability.allCases.map { .string($0.rawValue) })] }
+    static let string: JSONValue = ["type": "string"]
+    static let count: JSONValue = ["type": "integer", "minimum": 0]
+    static let urlInline: JSONValue = ["type": "string", "pattern": "^https?://\\S+$"]
+    static let percent: JSONValue = ["type": "number", "exclusiveMinimum": 0, "maximum": 100]
+    static var currency: JSONValue { ["type": "string", "enum": .array(Currency.allCodes.map(JSONValue.string))] }
+    static var availability: JSONValue { ["enum": .array(Availability.allCases.map { .string($0.rawValue) })] }
 
-    static func ref(_ name: String) -> JSONDocument { ["$ref": .string("#/$defs/\(name)")] }
+    static func ref(_ name: String) -> JSONValue { ["$ref": .string("#/$defs/\(name)")] }
 
     /// An object that lists every member it may have.
-    static func object(_ description: String, required: [String: JSONDocument], optional: [String: JSONDocument] = [:]) -> JSONDocument {
+    static func object(_ description: String, required: [String: JSONValue], optional: [String: JSONValue] = [:]) -> JSONValue {
         [
             "type": "object",
             "description": .string(description),
             "properties": .object(required.merging(optional) { first, _ in first }),
-            "required": .array(required.keys.sorted().map(JSONDocument.string)),
+            "required": .array(required.keys.sorted().map(JSONValue.string)),
             "additionalProperties": false,
         ]
     }

@@ -1,10 +1,12 @@
+public import CatalogModel
+
 /// Every schema Vitrine publishes, by file name under the schema folder. The build writes them
 /// to `api/v1/schema/`; `vitrine schema --output DIR` writes the same files for editors.
 public enum SchemaFiles {
     public struct File: Sendable {
         /// Relative to the schema folder: `content/product.json`, `responses/product.json`.
         public var name: String
-        public var schema: JSONDocument
+        public var schema: JSONValue
     }
 
     /// With `baseURL` (the schema folder's absolute URL, ending in `/`) every schema gets an `$id`.

@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 extension JSONValue {
     /// Any `Encodable` as a JSON value, for `encoded()` to write: the API's ten thousand product
@@ -36,14 +36,12 @@ private final class Node {
         }
     }
 
-    /// Whole numbers without a fraction (`10`, as JSONEncoder writes 10.0), others in Swift's
-    /// shortest form that reads back as the same Double.
+    /// As `JSONValue.double`, but JSONEncoder's error for infinity and NaN rather than null.
     static func number(_ value: Double, _ codingPath: [any CodingKey]) throws -> JSONValue {
         guard value.isFinite else {
             throw EncodingError.invalidValue(value, .init(codingPath: codingPath, debugDescription: "JSON has no \(value)"))
         }
-        if value == value.rounded(), abs(value) < 1e15 { return .number(String(Int64(value))) }
-        return .number("\(value)")
+        return .double(value)
     }
 }
 

@@ -1,3 +1,4 @@
+public import CatalogModel
 import Foundation
 public import Hummingbird
 

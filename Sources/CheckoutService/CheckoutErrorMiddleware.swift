@@ -1,3 +1,4 @@
+import CatalogModel
 import Foundation
 import HTTPTypes
 import Logging
@@ -52,16 +53,16 @@ struct CheckoutErrorMiddleware<Context: RequestContext>: RouterMiddleware {
                 headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store", .referrerPolicy: "no-referrer"],
                 body: .init(byteBuffer: ByteBuffer(string: page.render(error: error))))
         }
-        let body = ErrorBody(error: error.code, message: error.message, details: error.details)
-        return (try? Responses.json(body, status: error.status))
-            ?? Response(status: error.status, headers: [.contentType: "application/json; charset=utf-8"])
+        return Responses.json(error.body, status: error.status)
     }
 }
 
 extension CheckoutError: HTTPResponseError {
     /// Thrown past the middleware (it never is), it still answers in the service's shape.
     public func response(from request: Request, context: some RequestContext) throws -> Response {
-        let body = ErrorBody(error: code, message: message, details: details)
-        return try Responses.json(body, status: status)
+        Responses.json(body, status: status)
     }
+
+    /// `{error, message, details}`: every refusal has this shape.
+    var body: JSONValue { ["error": .string(code), "message": .string(message), "details": details] }
 }

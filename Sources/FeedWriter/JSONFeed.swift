@@ -1,3 +1,4 @@
+import CatalogModel
 import Foundation
 
 /// A JSON Feed 1.1 document (https://www.jsonfeed.org/version/1.1/), the same items as an RSS feed.
@@ -34,13 +35,12 @@ struct JSONFeed: Encodable {
         case feedURL = "feed_url"
     }
 
-    /// Sorted keys and no escaped slashes: the same feed always gives the same bytes.
+    /// Indented by the one JSON writer, keys sorted and slashes as they are: the same feed always
+    /// gives the same bytes.
     func data() -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         // Only strings and arrays of them: encoding cannot fail.
-        var data = try! encoder.encode(self)
-        data.append(0x0A)
-        return data
+        var bytes = try! JSONValue.encoding(self).prettyEncodedBytes()
+        bytes.append(UInt8(ascii: "\n"))
+        return Data(bytes)
     }
 }

@@ -1,4 +1,4 @@
-import Foundation
+import CatalogModel
 
 /// What the preview tells open pages over server-sent events.
 public enum PreviewEvent: Sendable, Equatable {
@@ -16,18 +16,19 @@ public enum PreviewEvent: Sendable, Equatable {
     var streamText: String {
         switch self {
         case .hello(let session, let generation, let errors):
-            return Self.frame("hello", ["session": session, "generation": generation, "errors": errors])
+            return Self.frame(
+                "hello", ["session": .string(session), "generation": .int(generation), "errors": .array(errors.map(JSONValue.string))])
         case .reload(let generation):
-            return Self.frame("reload", ["generation": generation])
+            return Self.frame("reload", ["generation": .int(generation)])
         case .failed(let errors):
-            return Self.frame("failed", ["errors": errors])
+            return Self.frame("failed", ["errors": .array(errors.map(JSONValue.string))])
         case .ping:
             return ": ping\n\n"
         }
     }
 
-    private static func frame(_ name: String, _ payload: [String: Any]) -> String {
-        let data = (try? JSONSerialization.data(withJSONObject: payload, options: [.sortedKeys])) ?? Data("{}".utf8)
-        return "event: \(name)\ndata: \(String(decoding: data, as: UTF8.self))\n\n"
+    /// The payload is one line: a newline in an error message is escaped, so it cannot end the `data:` field.
+    private static func frame(_ name: String, _ payload: JSONValue) -> String {
+        "event: \(name)\ndata: \(payload.encoded())\n\n"
     }
 }

@@ -125,9 +125,9 @@ public struct SearchIndexer: Sendable {
         }
     }
 
+    /// Compact with sorted keys, by the one JSON writer: JSONEncoder's bytes.
     static func json<T: Encodable>(_ value: T) -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return try! encoder.encode(value)
+        // Strings, integers and containers of them: encoding cannot fail.
+        Data(try! JSONValue.encoding(value).encodedBytes())
     }
 }

@@ -1,5 +1,4 @@
 import CatalogModel
-import Foundation
 
 /// The context of each page kind. One function per kind; they share `PageContext`.
 struct PageBuilder: Sendable {
@@ -150,19 +149,15 @@ struct PageBuilder: Sendable {
 
     /// How each of the catalog's currencies is printed in the site's locale, for the bag's totals.
     private func priceFormatsJSON() -> String {
-        let currencies = Set(catalog.products.map(\.price.currency)).union([site.currency]).sorted { $0.code < $1.code }
-        let entries = currencies.map { currency -> String in
+        let currencies = Set(catalog.products.map(\.price.currency)).union([site.currency])
+        let formats = currencies.map { currency -> (String, JSONValue) in
             let parts = Money.formatParts(currency: currency, locale: site.locale)
-            return "\"\(currency.code)\":{\"decimal\":\(Self.jsonString(parts.decimalSeparator)),\"digits\":\(parts.fractionDigits),"
-                + "\"group\":\(Self.jsonString(parts.groupingSeparator)),\"symbol\":\(Self.jsonString(parts.symbol)),"
-                + "\"symbolFirst\":\(parts.symbolFirst)}"
+            return (currency.code, [
+                "decimal": .string(parts.decimalSeparator), "digits": .int(parts.fractionDigits),
+                "group": .string(parts.groupingSeparator), "symbol": .string(parts.symbol), "symbolFirst": .bool(parts.symbolFirst),
+            ])
         }
-        return "{" + entries.joined(separator: ",") + "}"
-    }
-
-    private static func jsonString(_ text: String) -> String {
-        let data = try! JSONSerialization.data(withJSONObject: [text], options: [.withoutEscapingSlashes])
-        return String(String(decoding: data, as: UTF8.self).dropFirst().dropLast())
+        return JSONValue.object(Dictionary(formats, uniquingKeysWith: { first, _ in first })).encoded()
     }
 
     func notFound() -> [String: Any] {

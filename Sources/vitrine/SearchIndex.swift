@@ -62,16 +62,16 @@ extension Vitrine {
             if let output { try write(index, to: URL(fileURLWithPath: output)) }
             let writeSeconds = Date().timeIntervalSince(beforeWrite)
 
-            let figures: [String: Any] = [
-                "products": catalog.products.count, "words": index.termCount, "files": index.files.count,
-                "bytes": index.byteCount,
-                "loadSeconds": loaded.timeIntervalSince(started), "indexSeconds": indexSeconds, "indexRuns": durations,
-                "indexCPUSeconds": indexCPUSeconds, "indexCPURuns": cpuDurations,
-                "writeSeconds": writeSeconds,
-            ]
             if json {
-                let data = try JSONSerialization.data(withJSONObject: figures, options: [.sortedKeys])
-                Console.out(String(decoding: data, as: UTF8.self))
+                let figures: JSONValue = [
+                    "products": .int(catalog.products.count), "words": .int(index.termCount), "files": .int(index.files.count),
+                    "bytes": .int(index.byteCount),
+                    "loadSeconds": .double(loaded.timeIntervalSince(started)), "indexSeconds": .double(indexSeconds),
+                    "indexRuns": .array(durations.map(JSONValue.double)),
+                    "indexCPUSeconds": .double(indexCPUSeconds), "indexCPURuns": .array(cpuDurations.map(JSONValue.double)),
+                    "writeSeconds": .double(writeSeconds),
+                ]
+                Console.out(figures.encoded())
             } else {
                 let seconds = { (value: Double) in String(format: "%.2f s", value) }
                 var line = "Indexed \(catalog.products.count.formatted()) products: \(index.termCount.formatted()) words in "

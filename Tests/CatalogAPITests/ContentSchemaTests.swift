@@ -53,7 +53,7 @@ import Testing
         ])
         let stores = ContentSchema.schema(for: .promotion, json: false)["properties"]?["stores"]?["items"]
         #expect(stores?["required"] == ["name", "latitude", "longitude"])
-        #expect(stores?["properties"]?["latitude"]?["maximum"] == .number(90))
+        #expect(stores?["properties"]?["latitude"]?["maximum"] == 90)
         #expect(stores?["additionalProperties"] == .bool(false))
     }
 

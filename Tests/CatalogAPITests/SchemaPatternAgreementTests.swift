@@ -33,8 +33,8 @@ import Testing
         let regex = try NSRegularExpression(pattern: pattern)
         let range = NSRange(text.startIndex..., in: text)
         var ok = regex.firstMatch(in: text, range: range) != nil
-        if case .int(let max) = property["maxLength"] { ok = ok && text.count <= max }
-        if case .int(let min) = property["minLength"] { ok = ok && text.count >= min }
+        if case .number(let max)? = property["maxLength"], let max = Int(max) { ok = ok && text.count <= max }
+        if case .number(let min)? = property["minLength"], let min = Int(min) { ok = ok && text.count >= min }
         return ok
     }
 
@@ -100,7 +100,7 @@ import Testing
     @Test("every pattern compiles as a regular expression")
     func patternsCompile() throws {
         var count = 0
-        func walk(_ value: JSONDocument) throws {
+        func walk(_ value: JSONValue) throws {
             switch value {
             case .object(let members):
                 if let pattern = members["pattern"]?.stringValue {

@@ -118,39 +118,6 @@ import Testing
     }
 }
 
-@Suite struct JSONValueTests {
-    @Test func writesSortedCompactJSON() {
-        let value: JSONValue = ["b": .int(1), "a": ["x", .bool(true), .null], "c": .number("32.00")]
-        #expect(value.encoded() == #"{"a":["x",true,null],"b":1,"c":32.00}"#)
-    }
-
-    @Test func escapesForStringsAndScripts() {
-        let value: JSONValue = .string("a\"b\\c\n</script>&\u{1}")
-        #expect(value.encoded() == #""a\"b\\c\n</script>&\u0001""#)
-        #expect(value.encoded(scriptSafe: true) == #""a\"b\\c\n\u003c/script\u003e\u0026\u0001""#)
-    }
-
-    /// Strings mixing runs of plain text with every byte that needs an escape read back unchanged
-    /// through Foundation's parser, and script-safe ones carry nothing that could end a script.
-    @Test func everyStringReadsBackAndScriptSafeOnesHideMarkup() throws {
-        let pieces = ["plain text ", "\"", "\\", "\n", "\r", "\t", "\u{1}", "\u{1F}", "<", ">", "&", "/", "é", "–", "…",
-            "\u{2028}", "\u{2029}", "€", "🧴", "</script>"]
-        var generator = SystemRandomNumberGenerator()
-        for _ in 0..<500 {
-            let text = (0..<Int.random(in: 0...12, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }
-                .joined()
-            for scriptSafe in [false, true] {
-                let encoded = JSONValue.array([.string(text)]).encoded(scriptSafe: scriptSafe)
-                let decoded = try JSONSerialization.jsonObject(with: Data(encoded.utf8)) as? [String]
-                #expect(decoded == [text], "\(encoded)")
-                if scriptSafe {
-                    #expect(!encoded.contains(where: { "<>&\u{2028}\u{2029}".contains($0) }), "\(encoded)")
-                }
-            }
-        }
-    }
-}
-
 @Suite struct CatalogPromotionLookupTests {
     @Test func promotionsForAProductAreThoseThatApplyInCatalogOrder() throws {
         func slug(_ s: String) -> Slug { Slug(s)! }

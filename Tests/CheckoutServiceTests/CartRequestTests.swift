@@ -1,3 +1,4 @@
+import CatalogModel
 import CheckoutService
 import Foundation
 import HTTPTypes

@@ -1,5 +1,5 @@
 import CatalogModel
-import FeedWriter
+@testable import FeedWriter
 import Foundation
 import Testing
 
@@ -32,5 +32,24 @@ import Testing
             "2027-02-07T00:00:00Z", "2026-11-15T00:00:00Z", "2026-10-01T00:00:00Z",
         ])
         #expect(items.first?["tags"] as? [String] == ["Lencome"])
+    }
+
+    /// The layout the feed had when JSONEncoder wrote it, byte for byte, whatever the strings.
+    @Test func isWrittenInJSONEncodersPrettyLayout() throws {
+        let feed = JSONFeed(
+            title: "Deals \"&\" more / é", homePageURL: "https://shop.example/", feedURL: "https://shop.example/feeds/p.json",
+            description: "Tab\tline\nfeed\u{C}\u{1}\u{2028}", language: "en-US",
+            items: [
+                .init(id: "a", url: "https://shop.example/a/", title: "A", contentHTML: "<p>A &amp; B</p>", image: nil,
+                    datePublished: "2026-11-15T00:00:00Z", tags: ["x", "y"]),
+                .init(id: "b", url: "https://shop.example/b/", title: "B", contentHTML: "", image: "https://shop.example/b.png",
+                    datePublished: "2026-10-01T00:00:00Z", tags: []),
+            ])
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        let expected = try encoder.encode(feed) + Data("\n".utf8)
+        #expect(String(decoding: feed.data(), as: UTF8.self) == String(decoding: expected, as: UTF8.self))
+        let empty = JSONFeed(title: "T", homePageURL: "h", feedURL: "f", description: "d", language: "en", items: [])
+        #expect(String(decoding: empty.data(), as: UTF8.self) == String(decoding: try encoder.encode(empty) + Data("\n".utf8), as: UTF8.self))
     }
 }
