@@ -61,13 +61,6 @@ public struct Money: Sendable, Hashable, Codable, Comparable {
         let (units, overflow) = minorUnits.multipliedReportingOverflow(by: Int64(quantity))
         return overflow ? nil : Money(minorUnits: units, currency: currency)
     }
-
-    /// The sum of amounts in this currency; nil when it would not fit in 64 bits.
-    public func adding(_ other: Money) -> Money? {
-        precondition(currency == other.currency, "adding \(other.currency.code) to \(currency.code)")
-        let (units, overflow) = minorUnits.addingReportingOverflow(other.minorUnits)
-        return overflow ? nil : Money(minorUnits: units, currency: currency)
-    }
 }
 
 public enum MoneyError: Error, Sendable, Equatable, CustomStringConvertible {

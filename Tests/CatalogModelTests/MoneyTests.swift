@@ -56,3 +56,28 @@ import Testing
         #expect(Currency.problem(with: "EUR") == nil)
     }
 }
+
+@Suite struct MoneyOrderingTests {
+    let dollars = Money(minorUnits: 100, currency: .usd)
+    let euros = Money(minorUnits: 100, currency: Currency(code: "EUR")!)
+
+    @Test func ordersAmountsOfOneCurrency() {
+        #expect(Money(minorUnits: 99, currency: .usd) < dollars)
+        #expect(!(dollars < dollars))
+        #expect([dollars, Money(minorUnits: 5, currency: .usd)].max() == dollars)
+    }
+
+    /// A dollar is not "less" than a euro: comparing them is a bug in the caller, stopped rather
+    /// than answered by comparing minor units.
+    @Test func refusesToOrderDifferentCurrencies() async {
+        await #expect(processExitsWith: .failure) {
+            _ = Money(minorUnits: 100, currency: .usd) < Money(minorUnits: 100, currency: Currency(code: "EUR")!)
+        }
+        #expect(dollars != euros)
+    }
+
+    @Test func multipliesWithinSixtyFourBits() {
+        #expect(dollars.multiplied(by: 3) == Money(minorUnits: 300, currency: .usd))
+        #expect(Money(minorUnits: .max / 2, currency: .usd).multiplied(by: 3) == nil)
+    }
+}
