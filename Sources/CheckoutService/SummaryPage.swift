@@ -57,7 +57,7 @@ public struct SummaryPage: Sendable {
         var context: [String: Any] = [
             "title": title,
             "lang": site.languageTag,
-            "shop": ["title": site.title, "url": site.baseURL, "bagURL": site.absoluteURL("bag/")],
+            "shop": ["title": site.title, "url": site.baseURL, "bagURL": site.absoluteURL(Routes.bag)],
         ]
         context.merge(extra) { _, new in new }
         return Self.template.render(context)

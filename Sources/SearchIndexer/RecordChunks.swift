@@ -10,7 +10,7 @@ struct RecordChunks {
 
     init(
         products: [Product], brandOfProduct: [UInt32], availabilityOfProduct: [UInt8], locale: String,
-        productRoute: @Sendable (Slug) -> String, chunkSize: Int
+        chunkSize: Int
     ) {
         let count = (products.count + chunkSize - 1) / chunkSize
         let chunks = ConcurrentSlots<[Data]>.map(ranges: count) { range in
@@ -18,7 +18,7 @@ struct RecordChunks {
                 let rows = (chunk * chunkSize..<min(products.count, (chunk + 1) * chunkSize)).map { number in
                     let product = products[number]
                     return Row(
-                        name: product.name, url: productRoute(product.slug), brand: brandOfProduct[number],
+                        name: product.name, url: Routes.product(product.slug), brand: brandOfProduct[number],
                         price: product.price.formatted(locale: locale, per: product.priceUnit),
                         thumbnail: (product.thumbnail ?? product.image)?.sitePath ?? "",
                         availability: availabilityOfProduct[number])

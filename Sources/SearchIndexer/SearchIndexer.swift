@@ -6,20 +6,17 @@ import Foundation
 /// manifest's carrying a content hash. The search page (`search/index.html`, rendered by the
 /// theme) and its script read them; a query downloads only the blocks and postings of its words.
 public struct SearchIndexer: Sendable {
-    public static let folder = "search/"
-    public static let manifestPath = folder + "manifest.json"
+    public static let folder = Routes.search
+    public static let manifestPath = Routes.searchManifest
     /// Products per record chunk: small, so a page of results scattered across the catalog stays cheap.
     public static let recordChunkSize = 8
     public static let rules = SearchManifest.Rules(
         prefixMinimum: 3, typoMinimum: 5, exactWeight: 3, prefixWeight: 2, typoWeight: 1)
 
     public let catalog: Catalog
-    /// The site path of a product page, e.g. `products/<slug>/`.
-    public let productRoute: @Sendable (Slug) -> String
 
-    public init(catalog: Catalog, productRoute: @escaping @Sendable (Slug) -> String) {
+    public init(catalog: Catalog) {
         self.catalog = catalog
-        self.productRoute = productRoute
     }
 
     public struct Index: Sendable {
@@ -76,7 +73,7 @@ public struct SearchIndexer: Sendable {
 
         let records = RecordChunks(
             products: products, brandOfProduct: brandOfProduct, availabilityOfProduct: availabilityOfProduct,
-            locale: catalog.site.locale, productRoute: productRoute, chunkSize: Self.recordChunkSize)
+            locale: catalog.site.locale, chunkSize: Self.recordChunkSize)
         let recordPrefix = "r-\(records.hash)-"
         for (number, chunk) in records.chunks.enumerated() {
             files.append(SearchIndexFile(path: Self.folder + recordPrefix + "\(number).json", kind: "search-records", data: chunk))

@@ -47,7 +47,7 @@ public enum SiteBuilder {
 
         // The search index's file names hash its contents, so it is built whole before any of its
         // files can be planned. It is built beside the pages rather than before them.
-        let searchIndex = Background { searchIndexer(for: catalog).jobs() }
+        let searchIndex = Background { SearchIndexer(catalog: catalog).jobs() }
         var jobs = plannedJobs(catalog: catalog, templates: templates, options: options, now: options.clock, search: false)
         let copies = copyPlan(checked: checked, options: options, templates: templates)
         let planned = Date()
@@ -122,9 +122,9 @@ public enum SiteBuilder {
         catalog: Catalog, templates: TemplateLibrary, now: Date, imageSizes: [String: Int] = [:], search: Bool = true
     ) -> [OutputJob] {
         var jobs = SiteRenderer(catalog: catalog, templates: templates, now: now).jobs()
-        if search { jobs += searchIndexer(for: catalog).jobs() }
-        jobs += CatalogAPI(catalog: catalog, now: now, pagePath: Routes.path(of:)).jobs()
-        let feeds = FeedWriter(catalog: catalog, now: now, routes: .site, imageSizes: imageSizes)
+        if search { jobs += SearchIndexer(catalog: catalog).jobs() }
+        jobs += CatalogAPI(catalog: catalog, now: now).jobs()
+        let feeds = FeedWriter(catalog: catalog, now: now, imageSizes: imageSizes)
         jobs += feeds.jobs()
         // Keep last: the sitemap lists the pages of every producer above.
         jobs += feeds.sitemapJobs(pagePaths: jobs.filter { $0.category == .page && $0.path != Routes.notFound }.map(\.path))

@@ -49,7 +49,7 @@ extension Vitrine {
             for _ in 0..<runs {
                 let start = Date()
                 let cpuStart = Self.processCPUSeconds()
-                index = SiteBuilder.searchIndexer(for: catalog).build()
+                index = SearchIndexer(catalog: catalog).build()
                 cpuDurations.append(Self.processCPUSeconds() - cpuStart)
                 durations.append(Date().timeIntervalSince(start))
             }

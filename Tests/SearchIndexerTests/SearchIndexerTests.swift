@@ -222,7 +222,7 @@ import Testing
         let number = Fixtures.shop.products.firstIndex { $0.slug.rawValue == "anr" }!
         let record = try reader.record(number)
         #expect(record[0] as? String == "Advanced Night Repair Serum")
-        #expect(record[1] as? String == "products/anr/")
+        #expect(record[1] as? String == Routes.product(Slug("anr")!))
         #expect(reader.manifest.brands[record[2] as! Int].title == "Estée Lauder")
         #expect(record[3] as? String == "$ 84.00/ea")
         #expect(record[4] as? String == "images/anr.png")
@@ -241,8 +241,8 @@ import Testing
     }
 
     @Test func outputIsDeterministicAndNamedByContent() throws {
-        let first = SearchIndexer(catalog: Fixtures.shop, productRoute: { "products/\($0)/" }).build()
-        let second = SearchIndexer(catalog: Fixtures.shop, productRoute: { "products/\($0)/" }).build()
+        let first = SearchIndexer(catalog: Fixtures.shop).build()
+        let second = SearchIndexer(catalog: Fixtures.shop).build()
         #expect(first.files == second.files)
         #expect(first.files.map(\.path) == first.files.map(\.path).sorted())
         for file in first.files where file.kind != "search-manifest" && file.kind != "search-records" {
@@ -253,7 +253,7 @@ import Testing
         var products = Fixtures.shop.products
         products[0].detail = RenderedMarkdown(source: "x", html: "x", plainText: "Brand new words.")
         let changed = Catalog(site: Fixtures.shop.site, brands: Fixtures.shop.brands, products: products, promotions: [], pages: [])
-        let third = SearchIndexer(catalog: changed, productRoute: { "products/\($0)/" }).build()
+        let third = SearchIndexer(catalog: changed).build()
         #expect(third.files.contains { $0.path == SearchIndexer.manifestPath })
         #expect(Set(third.files.map(\.path)) != Set(first.files.map(\.path)))
     }
@@ -309,7 +309,7 @@ import Testing
             for file in layout.postingFiles {
                 try Data(file.bytes).write(to: folder.appendingPathComponent("search/p-\(file.hash).bin"))
             }
-            var manifest = SearchIndexer(catalog: catalog, productRoute: { "\($0)" }).build().manifest
+            var manifest = SearchIndexer(catalog: catalog).build().manifest
             manifest.lexicon = lexicon
             try SearchIndexer.json(manifest).write(to: folder.appendingPathComponent("search/manifest.json"))
             let reader = try IndexReader(folder: folder)

@@ -56,7 +56,7 @@ enum Fixtures {
 
     /// Builds the index and writes its files to a new temporary folder, returning a reader over them.
     static func written(_ catalog: Catalog) throws -> (SearchIndexer.Index, IndexReader) {
-        let index = SearchIndexer(catalog: catalog, productRoute: { "products/\($0)/" }).build()
+        let index = SearchIndexer(catalog: catalog).build()
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("search-test-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder.appendingPathComponent("search"), withIntermediateDirectories: true)
         for file in index.files { try file.data.write(to: folder.appendingPathComponent(file.path)) }
