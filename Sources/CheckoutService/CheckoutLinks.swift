@@ -41,7 +41,7 @@ public struct CheckoutLinks: Sendable {
         return Link(cart: cart, token: signer.sign(token), expiresAt: token.expiryDate)
     }
 
-    public func url(forToken token: String) -> String { publicURL + "checkout/" + token }
+    public func url(forToken token: String) -> String { publicURL + CheckoutRoute.summary.path(token) }
 
     /// The signed cart behind a token: 403 if it is not ours or was altered, 410 once expired,
     /// 409 listing what changed when the current catalog would price it differently.
