@@ -128,6 +128,9 @@ let package = Package(
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ],
             swiftSettings: strictness),
-        .testTarget(name: "vitrineTests", dependencies: ["vitrine", "VitrineTestSupport"], swiftSettings: strictness),
+        .testTarget(
+            name: "vitrineTests",
+            dependencies: ["vitrine", "VitrineTestSupport", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            swiftSettings: strictness),
     ]
 )

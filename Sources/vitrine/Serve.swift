@@ -24,11 +24,8 @@ extension Vitrine {
         @Option(name: .long, help: ArgumentHelp("Folder the site is written to and served from.", valueName: "DIR"))
         var output: String = "Output"
 
-        @Option(name: .long, help: ArgumentHelp("Address to listen on; keep the loopback default unless others must see the preview.", valueName: "HOST"))
-        var host: String = "127.0.0.1"
-
-        @Option(name: .long, help: ArgumentHelp("Port to listen on (0 picks a free one).", valueName: "PORT"))
-        var port: Int = 8000
+        @OptionGroup var listen: ListenOptions
+        var port: Int { listen.port(default: 8000) }
 
         @Option(
             name: .long,
@@ -39,7 +36,6 @@ extension Vitrine {
 
         func validate() throws {
             if case .failure(let error) = BuildClock.resolve(option: clock) { throw ValidationError(error.message) }
-            guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }
         }
 
         func run() async throws {
@@ -54,7 +50,7 @@ extension Vitrine {
                 now: { (try? BuildClock.resolve(option: clockOption).get()) ?? Date() },
                 log: { Console.error($0) })
             await site.start()
-            let host = self.host
+            let host = listen.host
             let output = self.output
             do {
                 try await PreviewServer.run(
