@@ -36,11 +36,11 @@ extension Vitrine {
         var clock: String?
 
         func validate() throws {
-            if case .failure(let error) = BuildClock.resolve(option: clock) { throw ValidationError(error.message) }
+            if case .failure(let error) = CatalogClock.resolve(option: clock) { throw ValidationError(error.message) }
         }
 
         func run() throws {
-            let now = try BuildClock.resolve(option: clock).get()
+            let now = try CatalogClock.resolve(option: clock).get()
             let quiet = verbosity.isQuiet
             let showProgress = !quiet && Console.errorIsTerminal
             var progress: (@Sendable (Int, Int) -> Void)?

@@ -58,7 +58,7 @@ extension Vitrine {
 
         func validate() throws {
             guard (1...1440).contains(tokenLifetime) else { throw ValidationError("--token-lifetime must be 1–1440 minutes") }
-            if let clock, case .failure(let error) = Timestamp.parse(clock) { throw ValidationError("--clock: \(error.message)") }
+            if case .failure(let error) = CatalogClock.moment(option: clock) { throw ValidationError(error.message) }
             if let publicURL, !(publicURL.hasPrefix("http://") || publicURL.hasPrefix("https://")) {
                 throw ValidationError("--public-url must be an absolute http(s) URL, e.g. https://checkout.example.com/")
             }
@@ -82,12 +82,12 @@ extension Vitrine {
                 Console.error("error: the content is invalid; the checkout service did not start")
                 throw ExitCode.failure
             }
-            let start = clock.flatMap { try? Timestamp.parse($0).get().date }
+            let start = try CatalogClock.moment(option: clock).get()
             let links = CheckoutLinks(
                 catalog: catalog, signer: signer, lifetime: TimeInterval(tokenLifetime * 60),
                 publicURL: publicURL ?? catalog.site.checkoutURL ?? "http://\(host):\(port)/")
             let configuration = CheckoutConfiguration(
-                host: host, port: port, clock: ServiceClock.make(startingAt: start), verbose: verbose)
+                host: host, port: port, clock: CatalogClock.running(from: start), verbose: verbose)
             try await runCheckoutService(links: links, configuration: configuration) { [host] boundPort in
                 Console.error(
                     "vitrine checkout: \(catalog.products.count) products, catalog \(links.version), "

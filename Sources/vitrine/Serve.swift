@@ -35,7 +35,7 @@ extension Vitrine {
         var clock: String?
 
         func validate() throws {
-            if case .failure(let error) = BuildClock.resolve(option: clock) { throw ValidationError(error.message) }
+            if case .failure(let error) = CatalogClock.resolve(option: clock) { throw ValidationError(error.message) }
         }
 
         func run() async throws {
@@ -44,10 +44,10 @@ extension Vitrine {
                 contentFolder: URL(fileURLWithPath: source.content),
                 templatesFolder: URL(fileURLWithPath: source.templates),
                 outputFolder: URL(fileURLWithPath: output),
-                clock: try BuildClock.resolve(option: clock).get(), strict: source.strict)
+                clock: try CatalogClock.resolve(option: clock).get(), strict: source.strict)
             let site = PreviewSite(
                 options: options,
-                now: { (try? BuildClock.resolve(option: clockOption).get()) ?? Date() },
+                now: { (try? CatalogClock.resolve(option: clockOption).get()) ?? Date() },
                 log: { Console.error($0) })
             await site.start()
             let host = listen.host
