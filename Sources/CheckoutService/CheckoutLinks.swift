@@ -52,7 +52,7 @@ public struct CheckoutLinks: Sendable {
     /// microseconds and names each line's promotion; the version is reported when they differ.
     public func cart(forToken text: Substring, at now: Date) throws(CheckoutError) -> Link {
         let token = try signer.verify(text)
-        guard now < token.expiryDate else { throw .tokenExpired(at: Timestamp.iso8601DateTime(token.expiryDate)) }
+        guard now < token.expiryDate else { throw .tokenExpired(at: Timestamp.rfc3339(token.expiryDate)) }
         guard let currency = Currency(code: token.currency) else { throw .invalidToken }
         var lines: [PricedCart.Line] = []
         var changes: [JSONValue] = []

@@ -109,12 +109,3 @@ import Testing
         #expect(try other.cart(forToken: link.token[...], at: Fixtures.now).cart == link.cart)
     }
 }
-
-@Suite struct TimestampFastTests {
-    @Test func printsTheSameAsTimestampsOwnISO8601() {
-        for seconds in [0.0, 1_796_126_400, 1_796_128_200.9, 951_782_400, 4_102_444_799, -86_400] {
-            let date = Date(timeIntervalSince1970: seconds)
-            #expect(Timestamp.iso8601DateTime(date) == Timestamp(date: date).iso8601)
-        }
-    }
-}

@@ -96,6 +96,7 @@ import Testing
                 #expect(html.contains(#"data-sku="SER-1""#))
                 #expect(html.contains("Serum"))
                 #expect(html.contains("SKU SER-1 · acme-ten"))  // the promotion's title
+                #expect(html.contains(#"<time datetime="2026-12-01T12:30:00Z">2026-12-01 12:30 UTC</time>"#))
             }
         }
     }
