@@ -13,7 +13,7 @@ struct RecordChunks {
         chunkSize: Int
     ) {
         let count = (products.count + chunkSize - 1) / chunkSize
-        let chunks = ConcurrentSlots<[Data]>.map(ranges: count) { range in
+        let chunks = ParallelMap.map(ranges: count) { range in
             range.map { chunk in
                 let rows = (chunk * chunkSize..<min(products.count, (chunk + 1) * chunkSize)).map { number in
                     let product = products[number]

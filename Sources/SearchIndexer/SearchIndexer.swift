@@ -39,7 +39,7 @@ public struct SearchIndexer: Sendable {
         let encoder = PostingEncoder(
             brandOfProduct: brandOfProduct, availabilityOfProduct: availabilityOfProduct,
             brandCount: catalog.brands.count, availabilityCount: availabilities.count)
-        let postings = ConcurrentSlots<[[UInt8]]>.map(ranges: inverted.terms.count) { range in
+        let postings = ParallelMap.map(ranges: inverted.terms.count) { range in
             var brandCounts = [UInt32](repeating: 0, count: max(1, catalog.brands.count))
             return range.map {
                 encoder.encode(documents: inverted.documents(of: $0), scores: inverted.scores(of: $0), brandCounts: &brandCounts)
@@ -54,7 +54,7 @@ public struct SearchIndexer: Sendable {
             return name
         }
         var lexicon: [SearchManifest.LexiconEntry] = []
-        let compressedBlocks = ConcurrentSlots<[[UInt8]]>.map(ranges: layout.blocks.count) { range in
+        let compressedBlocks = ParallelMap.map(ranges: layout.blocks.count) { range in
             range.map { Gzip.compress(layout.blocks[$0].bytes) }
         }.flatMap { $0 }
         for (block, compressed) in zip(layout.blocks, compressedBlocks) {
