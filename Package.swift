@@ -38,7 +38,9 @@ let package = Package(
             name: "CLibXML2", pkgConfig: "libxml-2.0",
             providers: [.apt(["libxml2-dev"])]),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
-        .target(name: "CatalogModel", swiftSettings: strictness),
+        .target(
+            name: "CatalogModel", dependencies: [.product(name: "Crypto", package: "swift-crypto")],
+            swiftSettings: strictness),
         .target(
             name: "ContentLoader",
             dependencies: ["CatalogModel", "CCmarkGFM", .product(name: "Yams", package: "Yams")],
@@ -49,10 +51,7 @@ let package = Package(
             swiftSettings: strictness),
         .target(name: "FeedWriter", dependencies: ["CatalogModel", "CLibXML2"], swiftSettings: strictness),
         .target(name: "SearchIndexer", dependencies: ["CatalogModel", "CZlib"], swiftSettings: strictness),
-        .target(
-            name: "CatalogAPI",
-            dependencies: ["CatalogModel", .product(name: "Crypto", package: "swift-crypto")],
-            swiftSettings: strictness),
+        .target(name: "CatalogAPI", dependencies: ["CatalogModel"], swiftSettings: strictness),
         .target(
             name: "SiteBuilder",
             dependencies: [

@@ -59,7 +59,7 @@ public func buildRouter(
     if logRequests { router.add(middleware: LogRequestsMiddleware(.info)) }
     router.add(middleware: CheckoutErrorMiddleware(page: SummaryPage(catalog: links.catalog)))
     let page = SummaryPage(catalog: links.catalog)
-    let health = HealthBody(status: "ok", catalogVersion: links.version.rawValue, products: links.catalog.products.count)
+    let health = HealthBody(status: "ok", catalogVersion: links.version, products: links.catalog.products.count)
 
     on(CheckoutRoute.health) { _, _ in
         try Responses.json(health, status: .ok)

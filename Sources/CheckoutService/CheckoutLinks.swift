@@ -5,7 +5,8 @@ public import Foundation
 /// nothing per shopper: the token is the whole state.
 public struct CheckoutLinks: Sendable {
     public let catalog: Catalog
-    public let version: CatalogVersion
+    /// `CatalogFingerprint.short`: signed into every token, reported when a link's prices changed.
+    public let version: String
     public let pricer: CartPricer
     public let signer: TokenSigner
     /// How long a link stays valid; the quote holds for this long.
@@ -15,7 +16,7 @@ public struct CheckoutLinks: Sendable {
 
     public init(catalog: Catalog, signer: TokenSigner, lifetime: TimeInterval = 30 * 60, publicURL: String) {
         self.catalog = catalog
-        self.version = CatalogVersion(catalog: catalog)
+        self.version = CatalogFingerprint.short(of: catalog)
         self.pricer = CartPricer(catalog: catalog)
         self.signer = signer
         self.lifetime = lifetime
@@ -33,7 +34,7 @@ public struct CheckoutLinks: Sendable {
         let cart = try pricer.price(request, at: now)
         let issued = Int64(now.timeIntervalSince1970.rounded(.down))
         let token = CheckoutToken(
-            catalogVersion: version.rawValue, issuedAt: issued, expiresAt: issued + Int64(lifetime),
+            catalogVersion: version, issuedAt: issued, expiresAt: issued + Int64(lifetime),
             currency: cart.currency.code, code: cart.code,
             lines: cart.lines.map {
                 CheckoutToken.Line(sku: $0.sku, quantity: $0.quantity, unitAmount: $0.unitAmount, discountAmount: $0.discountAmount)
@@ -85,7 +86,7 @@ public struct CheckoutLinks: Sendable {
             lines.append(line)
         }
         guard changes.isEmpty else {
-            throw .catalogChanged(changes, signedVersion: token.catalogVersion, currentVersion: version.rawValue)
+            throw .catalogChanged(changes, signedVersion: token.catalogVersion, currentVersion: version)
         }
         return Link(cart: PricedCart(currency: currency, lines: lines, code: token.code), token: String(text), expiresAt: token.expiryDate)
     }

@@ -60,8 +60,8 @@ import Testing
                     "was": ["unitAmount": 3200, "discountAmount": 640],
                     "now": ["unitAmount": 3500, "discountAmount": 700],
                 ]]),
-                "signedCatalogVersion": .string(links.version.rawValue),
-                "catalogVersion": .string(newer.version.rawValue),
+                "signedCatalogVersion": .string(links.version),
+                "catalogVersion": .string(newer.version),
             ])
         }
     }

@@ -58,7 +58,7 @@ import Testing
                 #expect(response.status == .ok)
                 let body = try Self.json(response)
                 #expect(body["status"] as? String == "ok")
-                #expect(body["catalogVersion"] as? String == CatalogVersion(catalog: Fixtures.catalog()).rawValue)
+                #expect(body["catalogVersion"] as? String == CatalogFingerprint.short(of: Fixtures.catalog()))
                 #expect(body["products"] as? Int == Fixtures.defaultProducts.count)
             }
         }
