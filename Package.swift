@@ -110,10 +110,10 @@ let package = Package(
             swiftSettings: strictness),
         .testTarget(
             name: "FeedWriterTests",
-            dependencies: ["FeedWriter", "CatalogModel", "ContentLoader", "SiteBuilder", "CLibXML2"],
+            dependencies: ["FeedWriter", "CatalogModel", "ContentLoader", "CLibXML2"],
             swiftSettings: strictness),
         .testTarget(
-            name: "CatalogAPITests", dependencies: ["CatalogAPI", "CatalogModel", "ContentLoader", "SiteRenderer"],
+            name: "CatalogAPITests", dependencies: ["CatalogAPI", "CatalogModel", "ContentLoader"],
             swiftSettings: strictness),
         .testTarget(
             name: "SearchIndexerTests", dependencies: ["SearchIndexer", "CatalogModel", "ContentLoader", "CZlib"],
@@ -122,6 +122,7 @@ let package = Package(
             name: "CheckoutServiceTests",
             dependencies: [
                 "CheckoutService", "CatalogModel", "ContentLoader",
+                .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
