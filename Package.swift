@@ -38,7 +38,9 @@ let package = Package(
             name: "CLibXML2", pkgConfig: "libxml-2.0",
             providers: [.apt(["libxml2-dev"])]),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
-        .target(name: "CatalogModel", swiftSettings: strictness),
+        .target(
+            name: "CatalogModel", dependencies: [.product(name: "Crypto", package: "swift-crypto")],
+            swiftSettings: strictness),
         .target(
             name: "ContentLoader",
             dependencies: ["CatalogModel", "CCmarkGFM", .product(name: "Yams", package: "Yams")],
@@ -49,10 +51,7 @@ let package = Package(
             swiftSettings: strictness),
         .target(name: "FeedWriter", dependencies: ["CatalogModel", "CLibXML2"], swiftSettings: strictness),
         .target(name: "SearchIndexer", dependencies: ["CatalogModel", "CZlib"], swiftSettings: strictness),
-        .target(
-            name: "CatalogAPI",
-            dependencies: ["CatalogModel", .product(name: "Crypto", package: "swift-crypto")],
-            swiftSettings: strictness),
+        .target(name: "CatalogAPI", dependencies: ["CatalogModel"], swiftSettings: strictness),
         .target(
             name: "SiteBuilder",
             dependencies: [
@@ -113,10 +112,10 @@ let package = Package(
             swiftSettings: strictness),
         .testTarget(
             name: "FeedWriterTests",
-            dependencies: ["FeedWriter", "CatalogModel", "ContentLoader", "SiteBuilder", "CLibXML2"],
+            dependencies: ["FeedWriter", "CatalogModel", "ContentLoader", "CLibXML2"],
             swiftSettings: strictness),
         .testTarget(
-            name: "CatalogAPITests", dependencies: ["CatalogAPI", "CatalogModel", "ContentLoader", "SiteRenderer"],
+            name: "CatalogAPITests", dependencies: ["CatalogAPI", "CatalogModel", "ContentLoader"],
             swiftSettings: strictness),
         .testTarget(
             name: "SearchIndexerTests", dependencies: ["SearchIndexer", "CatalogModel", "ContentLoader", "CZlib"],
@@ -125,11 +124,15 @@ let package = Package(
             name: "CheckoutServiceTests",
             dependencies: [
                 "CheckoutService", "CatalogModel", "ContentLoader",
+                .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ],
             swiftSettings: strictness),
-        .testTarget(name: "vitrineTests", dependencies: ["vitrine", "VitrineTestSupport"], swiftSettings: strictness),
+        .testTarget(
+            name: "vitrineTests",
+            dependencies: ["vitrine", "VitrineTestSupport", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            swiftSettings: strictness),
     ]
 )

@@ -17,14 +17,3 @@ public enum APIRoutes {
     /// A schema file, `name` relative to the schema folder (`content/product.json`).
     public static func schema(_ name: String) -> String { schemaFolder + name }
 }
-
-/// A page of the HTML site an API document links to. The API does not know the site's URL
-/// layout; the builder hands it one function from these to paths (SiteRenderer's `Routes`), so
-/// the links cannot disagree with the pages.
-public enum PageLink: Sendable, Hashable {
-    case home
-    case brand(Slug)
-    case product(Slug)
-    case promotion(Slug)
-    case deals
-}

@@ -12,8 +12,8 @@ extension CatalogAPI {
                 pages: catalog.pages.count),
             version: CatalogFingerprint.sha256(of: catalog),
             links: .init(
-                home: pageURL(.home), brands: absolute(APIRoutes.brands), promotions: absolute(APIRoutes.promotions),
-                deals: pageURL(.deals), schemas: absolute(APIRoutes.schemaIndex)))
+                home: absolute(Routes.home), brands: absolute(APIRoutes.brands), promotions: absolute(APIRoutes.promotions),
+                deals: absolute(Routes.deals), schemas: absolute(APIRoutes.schemaIndex)))
     }
 
     public func schemaIndex() -> SchemaIndexDocument {
@@ -31,7 +31,7 @@ extension CatalogAPI {
             brands: catalog.brands.map { brand in
                 BrandListDocument.Entry(
                     slug: brand.slug.rawValue, title: brand.title, country: brand.country,
-                    logo: brand.logo.map { absolute($0.sitePath) }, url: pageURL(.brand(brand.slug)),
+                    logo: brand.logo.map { absolute($0.sitePath) }, url: absolute(Routes.brand(brand.slug)),
                     productCount: catalog.productsByBrand[brand.slug, default: []].count,
                     products: absolute(APIRoutes.brandProducts(brand.slug, page: 1)))
             })
@@ -56,7 +56,7 @@ extension CatalogAPI {
             slug: product.slug.rawValue, sku: product.sku, name: product.name,
             brand: brand.map(brandLink)
                 ?? BrandLink(
-                    slug: product.brand.rawValue, title: product.brand.rawValue, url: pageURL(.brand(product.brand)),
+                    slug: product.brand.rawValue, title: product.brand.rawValue, url: absolute(Routes.brand(product.brand)),
                     products: absolute(APIRoutes.brandProducts(product.brand, page: 1))),
             price: price(quote.price, unit: product.priceUnit),
             listPrice: quote.isReduced ? price(quote.list, unit: product.priceUnit) : nil, sale: SaleDocument(quote),
@@ -64,7 +64,7 @@ extension CatalogAPI {
             thumbnail: product.thumbnail.map { absolute($0.sitePath) }, image: product.image.map { absolute($0.sitePath) },
             gtin: product.gtin, mpn: product.mpn, tags: product.tags, date: product.date.map { Timestamp.rfc3339($0.date) },
             detail: TextDocument(html: product.detail.html, text: product.detail.plainText),
-            url: pageURL(.product(product.slug)), api: absolute(APIRoutes.product(product.slug)),
+            url: absolute(Routes.product(product.slug)), api: absolute(APIRoutes.product(product.slug)),
             buyURL: product.availability.isPurchasable ? site.buyURL(sku: product.sku) : nil,
             promotions: catalog.promotions(for: product).filter { $0.status(at: now) == .active }.map(promotionLink))
     }
@@ -78,7 +78,7 @@ extension CatalogAPI {
                     slug: promotion.slug.rawValue, title: promotion.title, status: promotion.status(at: now).rawValue,
                     starts: Timestamp.rfc3339(promotion.starts.date), ends: promotion.ends.map { Timestamp.rfc3339($0.date) },
                     discountPercent: promotion.discountPercent, code: promotion.code,
-                    image: promotion.image.map { absolute($0.sitePath) }, url: pageURL(.promotion(promotion.slug)),
+                    image: promotion.image.map { absolute($0.sitePath) }, url: absolute(Routes.promotion(promotion.slug)),
                     content: TextDocument(html: promotion.content.html, text: promotion.content.plainText),
                     appliesTo: .init(
                         brands: promotion.brands.compactMap { catalog.brandBySlug[$0] }.map(brandLink),
@@ -93,13 +93,13 @@ extension CatalogAPI {
 
     func brandLink(_ brand: Brand) -> BrandLink {
         BrandLink(
-            slug: brand.slug.rawValue, title: brand.title, url: pageURL(.brand(brand.slug)),
+            slug: brand.slug.rawValue, title: brand.title, url: absolute(Routes.brand(brand.slug)),
             products: absolute(APIRoutes.brandProducts(brand.slug, page: 1)))
     }
 
     func productLink(_ product: Product) -> ProductLink {
         ProductLink(
-            slug: product.slug.rawValue, name: product.name, url: pageURL(.product(product.slug)),
+            slug: product.slug.rawValue, name: product.name, url: absolute(Routes.product(product.slug)),
             api: absolute(APIRoutes.product(product.slug)))
     }
 
@@ -110,12 +110,12 @@ extension CatalogAPI {
             listPrice: quote.isReduced ? price(quote.list, unit: product.priceUnit) : nil, sale: SaleDocument(quote),
             availability: product.availability.rawValue,
             thumbnail: (product.thumbnail ?? product.image).map { absolute($0.sitePath) },
-            url: pageURL(.product(product.slug)), api: absolute(APIRoutes.product(product.slug)))
+            url: absolute(Routes.product(product.slug)), api: absolute(APIRoutes.product(product.slug)))
     }
 
     func promotionLink(_ promotion: Promotion) -> PromotionLink {
         PromotionLink(
-            slug: promotion.slug.rawValue, title: promotion.title, url: pageURL(.promotion(promotion.slug)),
+            slug: promotion.slug.rawValue, title: promotion.title, url: absolute(Routes.promotion(promotion.slug)),
             starts: Timestamp.rfc3339(promotion.starts.date), ends: promotion.ends.map { Timestamp.rfc3339($0.date) },
             discountPercent: promotion.discountPercent, code: promotion.code)
     }

@@ -11,20 +11,16 @@ public struct CatalogAPI: Sendable {
     public let catalog: Catalog
     /// The build clock: which promotions apply "now".
     public let now: Date
-    /// Where a page of the HTML site lives, relative to the site root (`products/x/`).
-    public let pagePath: @Sendable (PageLink) -> String
 
-    public init(catalog: Catalog, now: Date, pagePath: @escaping @Sendable (PageLink) -> String) {
+    public init(catalog: Catalog, now: Date) {
         self.catalog = catalog
         self.now = now
-        self.pagePath = pagePath
     }
 
     var site: Site { catalog.site }
 
     /// Absolute URL of a file or folder given relative to the site root.
     func absolute(_ path: String) -> String { site.absoluteURL(path) }
-    func pageURL(_ link: PageLink) -> String { absolute(pagePath(link)) }
 
     /// Pages of a brand's product list: at least one, so an app can always open page 1.
     public static func pageCount(forProducts count: Int) -> Int {

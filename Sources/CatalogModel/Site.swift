@@ -49,24 +49,6 @@ public struct Site: Sendable, Hashable {
     public func buyURL(sku: String, quantity: Int = 1) -> String? {
         guard let checkoutURL else { return nil }
         let base = checkoutURL.hasSuffix("/") ? checkoutURL : checkoutURL + "/"
-        return base + "cart/" + (sku.addingPercentEncodingForPath()) + ":\(quantity)"
+        return base + CheckoutRoute.cart.path(CheckoutRoute.cartItems([(sku, quantity)]))
     }
-}
-
-extension String {
-    /// SKUs are `[A-Za-z0-9._-]`, which needs no escaping; anything else is percent-encoded anyway.
-    func addingPercentEncodingForPath() -> String {
-        var out = ""
-        for byte in utf8 {
-            let c = Character(Unicode.Scalar(byte))
-            if c.isASCII && (c.isLetter || c.isNumber || "-._~".contains(c)) {
-                out.append(c)
-            } else {
-                out += "%" + String(byte, radix: 16, uppercase: true).leftPadded(to: 2)
-            }
-        }
-        return out
-    }
-
-    func leftPadded(to width: Int) -> String { String(repeating: "0", count: Swift.max(0, width - count)) + self }
 }

@@ -45,36 +45,41 @@ public func runCheckoutService(
     try await buildApplication(links: links, configuration: configuration, onServerRunning: onServerRunning).runService()
 }
 
-/// Every route of the service. The OpenAPI document in Resources/openapi.json describes the same.
+/// Every route of `CheckoutRoute`. The OpenAPI document in Resources/openapi.json describes the same.
 public func buildRouter(
     links: CheckoutLinks, clock: @escaping @Sendable () -> Date, logRequests: Bool = false
 ) -> Router<BasicRequestContext> {
     let router = Router()
+    func on(
+        _ route: CheckoutRoute,
+        _ handler: @escaping @Sendable (Request, BasicRequestContext) async throws -> Response
+    ) {
+        router.on(RouterPath(route.pattern), method: HTTPRequest.Method(route.method)!, use: handler)
+    }
     if logRequests { router.add(middleware: LogRequestsMiddleware(.info)) }
     router.add(middleware: CheckoutErrorMiddleware(page: SummaryPage(catalog: links.catalog)))
     let page = SummaryPage(catalog: links.catalog)
     let health: JSONValue = [
-        "status": "ok", "catalogVersion": .string(links.version.rawValue), "products": .int(links.catalog.products.count),
+        "status": "ok", "catalogVersion": .string(links.version), "products": .int(links.catalog.products.count),
     ]
 
-    router.get("healthz") { _, _ in
+    on(CheckoutRoute.health) { _, _ in
         Responses.json(health, status: .ok)
     }
-    router.get("openapi.json") { _, _ in
+    on(CheckoutRoute.openAPI) { _, _ in
         Response(
             status: .ok, headers: [.contentType: "application/json; charset=utf-8"],
             body: .init(byteBuffer: ByteBuffer(bytes: PackageResources.openapi_json)))
     }
     // The site's Buy links and the bag's checkout button: a plain GET a browser can follow.
-    router.get("cart/:items") { request, context in
-        let segment = try context.parameters.require("items")
+    on(CheckoutRoute.cart) { request, context in
+        let segment = try context.parameters.require(CheckoutRoute.cart.parameter)
         let cart = try CartRequest.parse(path: segment, code: request.uri.queryParameters["code"].map(String.init))
         let link = try links.link(for: cart, at: clock())
-        // Relative, so it resolves under whatever path the service is published at.
-        return Response(
-            status: .seeOther, headers: [.location: "../checkout/" + link.token, .cacheControl: "no-store"])
+        let location = CheckoutRoute.summary.link(link.token, from: CheckoutRoute.cart)
+        return Response(status: .seeOther, headers: [.location: location, .cacheControl: "no-store"])
     }
-    router.post("api/checkout-links") { request, context in
+    on(CheckoutRoute.createLink) { request, context in
         var request = request
         let buffer = try await request.collectBody(upTo: CartRules.maximumBodyBytes)
         let cart = try CartRequest.decode(json: Data(buffer.readableBytesView))
@@ -84,8 +89,8 @@ public func buildRouter(
         response.headers[.location] = url
         return response
     }
-    router.get("checkout/:token") { _, context in
-        let token = try context.parameters.require("token")
+    on(CheckoutRoute.summary) { _, context in
+        let token = try context.parameters.require(CheckoutRoute.summary.parameter)
         let link = try links.cart(forToken: token[...], at: clock())
         return Response(
             status: .ok,
@@ -95,10 +100,10 @@ public func buildRouter(
                 .referrerPolicy: "no-referrer",
                 .contentSecurityPolicy: "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'",
             ],
-            body: .init(byteBuffer: ByteBuffer(string: page.render(link, jsonURL: "../api/checkout/" + link.token))))
+            body: .init(byteBuffer: ByteBuffer(string: page.render(link, jsonURL: CheckoutRoute.summaryJSON.link(link.token, from: CheckoutRoute.summary)))))
     }
-    router.get("api/checkout/:token") { _, context in
-        let token = try context.parameters.require("token")
+    on(CheckoutRoute.summaryJSON) { _, context in
+        let token = try context.parameters.require(CheckoutRoute.summaryJSON.parameter)
         let link = try links.cart(forToken: token[...], at: clock())
         return Responses.json(CheckoutLinkBody(link, url: links.url(forToken: link.token)).json, status: .ok)
     }

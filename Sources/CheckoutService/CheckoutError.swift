@@ -39,7 +39,8 @@ extension CheckoutError {
     static func malformedCart(_ text: String) -> CheckoutError {
         CheckoutError(
             .badRequest, code: "malformed_cart",
-            message: "The cart path must be <sku>:<quantity>[,<sku>:<quantity>…], e.g. /cart/SKU-1:2,SKU-2:1",
+            message: "The cart path must be <sku>:<quantity>[,<sku>:<quantity>…], e.g. /"
+                + CheckoutRoute.cart.path("SKU-1:2,SKU-2:1"),
             details: ["cart": .string(String(text.prefix(200)))])
     }
 
@@ -119,7 +120,7 @@ extension CheckoutError {
     static func from(status: HTTPResponse.Status, message: String?) -> CheckoutError {
         switch status {
         case .notFound:
-            return CheckoutError(.notFound, code: "not_found", message: "No such resource; see /openapi.json")
+            return CheckoutError(.notFound, code: "not_found", message: "No such resource; see /" + CheckoutRoute.openAPI.pattern)
         case .contentTooLarge:
             return CheckoutError(
                 .contentTooLarge, code: "body_too_large",

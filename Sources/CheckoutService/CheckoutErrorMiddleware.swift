@@ -34,19 +34,13 @@ struct CheckoutErrorMiddleware<Context: RequestContext>: RouterMiddleware {
 
     /// The router answers 404 for a known path with the wrong method; this tells 405 apart.
     static func allowedMethods(forPath path: String) -> String? {
-        let segments = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst()
-        switch (segments.count, segments.first) {
-        case (1, "healthz"?), (1, "openapi.json"?): return "GET"
-        case (2, "cart"?), (2, "checkout"?): return segments.last!.isEmpty ? nil : "GET"
-        case (2, "api"?): return segments.last == "checkout-links" ? "POST" : nil
-        case (3, "api"?): return segments.dropFirst().first == "checkout" && !segments.last!.isEmpty ? "GET" : nil
-        default: return nil
-        }
+        let methods = CheckoutRoute.all.filter { $0.matches(path: path) }.map(\.method)
+        return methods.isEmpty ? nil : Set(methods).sorted().joined(separator: ", ")
     }
 
     func response(for error: CheckoutError, to request: Request) -> Response {
         let path = request.uri.path
-        let isPage = path.hasPrefix("/cart/") || path.hasPrefix("/checkout/")
+        let isPage = [CheckoutRoute.cart, CheckoutRoute.summary].contains { path.hasPrefix("/" + $0.path("")) }
         if isPage, request.headers[.accept]?.contains("text/html") == true {
             return Response(
                 status: error.status,

@@ -39,7 +39,7 @@ struct CheckoutLinkBody: Encodable {
     init(_ link: CheckoutLinks.Link, url: String) {
         self.url = url
         self.token = link.token
-        self.expiresAt = Timestamp.iso8601DateTime(link.expiresAt)
+        self.expiresAt = Timestamp.rfc3339(link.expiresAt)
         self.currency = link.cart.currency.code
         self.lines = link.cart.lines.map {
             Line(

@@ -5,7 +5,8 @@ public import Foundation
 /// nothing per shopper: the token is the whole state.
 public struct CheckoutLinks: Sendable {
     public let catalog: Catalog
-    public let version: CatalogVersion
+    /// `CatalogFingerprint.short`: signed into every token, reported when a link's prices changed.
+    public let version: String
     public let pricer: CartPricer
     public let signer: TokenSigner
     /// How long a link stays valid; the quote holds for this long.
@@ -15,7 +16,7 @@ public struct CheckoutLinks: Sendable {
 
     public init(catalog: Catalog, signer: TokenSigner, lifetime: TimeInterval = 30 * 60, publicURL: String) {
         self.catalog = catalog
-        self.version = CatalogVersion(catalog: catalog)
+        self.version = CatalogFingerprint.short(of: catalog)
         self.pricer = CartPricer(catalog: catalog)
         self.signer = signer
         self.lifetime = lifetime
@@ -33,7 +34,7 @@ public struct CheckoutLinks: Sendable {
         let cart = try pricer.price(request, at: now)
         let issued = Int64(now.timeIntervalSince1970.rounded(.down))
         let token = CheckoutToken(
-            catalogVersion: version.rawValue, issuedAt: issued, expiresAt: issued + Int64(lifetime),
+            catalogVersion: version, issuedAt: issued, expiresAt: issued + Int64(lifetime),
             currency: cart.currency, code: cart.code,
             lines: cart.lines.map {
                 CheckoutToken.Line(sku: $0.sku, quantity: $0.quantity, listPrice: $0.listPrice, discount: $0.discount)
@@ -41,7 +42,7 @@ public struct CheckoutLinks: Sendable {
         return Link(cart: cart, token: signer.sign(token), expiresAt: token.expiryDate)
     }
 
-    public func url(forToken token: String) -> String { publicURL + "checkout/" + token }
+    public func url(forToken token: String) -> String { publicURL + CheckoutRoute.summary.path(token) }
 
     /// The signed cart behind a token: 403 if it is not ours or was altered, 410 once expired,
     /// 409 listing what changed when the current catalog would price it differently.
@@ -52,7 +53,7 @@ public struct CheckoutLinks: Sendable {
     /// microseconds and names each line's promotion; the version is reported when they differ.
     public func cart(forToken text: Substring, at now: Date) throws(CheckoutError) -> Link {
         let token = try signer.verify(text)
-        guard now < token.expiryDate else { throw .tokenExpired(at: Timestamp.iso8601DateTime(token.expiryDate)) }
+        guard now < token.expiryDate else { throw .tokenExpired(at: Timestamp.rfc3339(token.expiryDate)) }
         let currency = token.currency
         var lines: [PricedCart.Line] = []
         var changes: [JSONValue] = []
@@ -83,7 +84,7 @@ public struct CheckoutLinks: Sendable {
             lines.append(line)
         }
         guard changes.isEmpty else {
-            throw .catalogChanged(changes, signedVersion: token.catalogVersion, currentVersion: version.rawValue)
+            throw .catalogChanged(changes, signedVersion: token.catalogVersion, currentVersion: version)
         }
         return Link(cart: PricedCart(currency: currency, lines: lines, code: token.code), token: String(text), expiresAt: token.expiryDate)
     }

@@ -41,7 +41,7 @@ public struct SummaryPage: Sendable {
             "subtotal": money(cart.subtotal), "subtotalAmount": cart.subtotal.minorUnits,
             "discount": money(cart.discount), "discountAmount": cart.discount.minorUnits,
             "total": money(cart.total), "totalAmount": cart.total.minorUnits,
-            "expiresAt": Timestamp.iso8601DateTime(link.expiresAt),
+            "expiresAt": Timestamp.rfc3339(link.expiresAt),
             "expiresAtText": Self.readable(link.expiresAt),
             "jsonURL": jsonURL,
         ]
@@ -57,7 +57,7 @@ public struct SummaryPage: Sendable {
         var context: [String: Any] = [
             "title": title,
             "lang": site.languageTag,
-            "shop": ["title": site.title, "url": site.baseURL, "bagURL": site.absoluteURL("bag/")],
+            "shop": ["title": site.title, "url": site.baseURL, "bagURL": site.absoluteURL(Routes.bag)],
         ]
         context.merge(extra) { _, new in new }
         return Self.template.render(context)
@@ -65,7 +65,7 @@ public struct SummaryPage: Sendable {
 
     /// `2026-12-01 12:30 UTC`: the service has no idea of the shopper's time zone.
     static func readable(_ date: Date) -> String {
-        let c = Timestamp.components(of: date)
-        return String(format: "%04d-%02d-%02d %02d:%02d UTC", c.year, c.month, c.day, c.hour, c.minute)
+        // The machine form less its seconds and zone letter.
+        Timestamp.rfc3339(date).dropLast(4).replacingOccurrences(of: "T", with: " ") + " UTC"
     }
 }

@@ -1,6 +1,11 @@
 public import CatalogModel
 public import Foundation
+
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Reads a content folder into a validated `Catalog`, reporting every problem in every file.
 /// Files are parsed in parallel; the result does not depend on the order they finish in.
@@ -269,7 +274,8 @@ public struct ContentLoader: Sendable {
         var filled = 0
         let ok = data.withUnsafeMutableBytes { buffer -> Bool in
             while filled < buffer.count {
-                let got = Glibc.read(descriptor, buffer.baseAddress! + filled, buffer.count - filled)
+                // pread(2), which names no module: this method's own name hides read(2).
+                let got = pread(descriptor, buffer.baseAddress! + filled, buffer.count - filled, off_t(filled))
                 if got < 0 { if errno == EINTR { continue }; return false }
                 if got == 0 { break }
                 filled += got

@@ -7,7 +7,7 @@ extension FeedWriter {
         let channel = RSSChannel(
             title: "Products · \(site.title)", link: site.baseURL,
             description: site.description ?? "Every product at \(site.title).", language: site.languageTag.lowercased(),
-            lastBuildDate: now, selfURL: site.absoluteURL(routes.productsFeed))
+            lastBuildDate: now, selfURL: site.absoluteURL(Routes.productsFeed))
         // Formatted once per promotion rather than once per discounted product.
         var periods: [Slug: String] = [:]
         for promotion in catalog.promotions where promotion.discountPercent != nil && promotion.status(at: now) == .active {
@@ -31,7 +31,7 @@ extension FeedWriter {
             title: Self.clip(product.name, to: MerchantItem.titleLimit),
             // Google requires a description; a product without detail text is described by its name.
             description: Self.clip(detail.isEmpty ? product.name : detail, to: MerchantItem.descriptionLimit),
-            link: site.absoluteURL(routes.product(product.slug)),
+            link: site.absoluteURL(Routes.product(product.slug)),
             imageLink: (product.image ?? product.thumbnail)?.absoluteURL(in: site),
             availability: product.availability.rawValue,
             price: Self.merchantPrice(quote.list),

@@ -14,9 +14,9 @@ extension FeedWriter {
 
     func promotionsFeed() -> Data {
         let channel = RSSChannel(
-            title: "Promotions · \(site.title)", link: site.absoluteURL(routes.promotions),
+            title: "Promotions · \(site.title)", link: site.absoluteURL(Routes.promotions),
             description: "Deals and offers at \(site.title).", language: site.languageTag.lowercased(),
-            lastBuildDate: now, selfURL: site.absoluteURL(routes.promotionsFeed))
+            lastBuildDate: now, selfURL: site.absoluteURL(Routes.promotionsFeed))
         let items = listedPromotions.map(rssItem)
         return channel.document { xml in items.forEach { $0.write(to: xml) } }
     }
@@ -24,16 +24,16 @@ extension FeedWriter {
     /// Every brand has one, empty or not, so a reader can subscribe before the brand's first deal.
     func brandFeed(_ brand: Brand) -> Data {
         let channel = RSSChannel(
-            title: "\(brand.title) promotions · \(site.title)", link: site.absoluteURL(routes.brand(brand.slug)),
+            title: "\(brand.title) promotions · \(site.title)", link: site.absoluteURL(Routes.brand(brand.slug)),
             description: "Deals and offers on \(brand.title) at \(site.title).", language: site.languageTag.lowercased(),
-            lastBuildDate: now, selfURL: site.absoluteURL(routes.brandFeed(brand.slug)))
+            lastBuildDate: now, selfURL: site.absoluteURL(Routes.brandFeed(brand.slug)))
         let items = listedPromotions(for: brand).map(rssItem)
         return channel.document { xml in items.forEach { $0.write(to: xml) } }
     }
 
     func promotionsJSONFeed() -> Data {
         let items = listedPromotions.map { promotion in
-            let url = site.absoluteURL(routes.promotion(promotion.slug))
+            let url = site.absoluteURL(Routes.promotion(promotion.slug))
             let tags = brandTitles(of: promotion)
             return JSONFeed.Item(
                 id: url, url: url, title: promotion.title, contentHTML: promotion.content.html,
@@ -41,14 +41,14 @@ extension FeedWriter {
                 tags: tags.isEmpty ? nil : tags)
         }
         return JSONFeed(
-            title: "Promotions · \(site.title)", homePageURL: site.absoluteURL(routes.promotions),
-            feedURL: site.absoluteURL(routes.promotionsJSONFeed), description: "Deals and offers at \(site.title).",
+            title: "Promotions · \(site.title)", homePageURL: site.absoluteURL(Routes.promotions),
+            feedURL: site.absoluteURL(Routes.promotionsJSONFeed), description: "Deals and offers at \(site.title).",
             language: site.languageTag, items: items
         ).data()
     }
 
     func rssItem(_ promotion: Promotion) -> RSSItem {
-        let url = site.absoluteURL(routes.promotion(promotion.slug))
+        let url = site.absoluteURL(Routes.promotion(promotion.slug))
         let enclosure = promotion.image.map { image in
             RSSItem.Enclosure(
                 url: image.absoluteURL(in: site), length: image.isLocal ? imageSizes[image.sitePath] ?? 0 : 0,

@@ -17,7 +17,7 @@ extension FeedWriter {
         precondition(urlLimit > 0, "a sitemap holds at least one URL")
         var dated: [String: Timestamp] = [:]
         for product in catalog.products {
-            if let date = product.date, date.date <= now { dated[routes.product(product.slug)] = date }
+            if let date = product.date, date.date <= now { dated[Routes.product(product.slug)] = date }
         }
         let pageRoutes = Set(pagePaths.map { $0.hasSuffix("index.html") ? String($0.dropLast("index.html".count)) : $0 })
         let entries = pageRoutes.sorted().map { Sitemap.Entry(location: site.absoluteURL($0), lastModified: dated[$0]) }
@@ -29,26 +29,26 @@ extension FeedWriter {
 
         var jobs: [OutputJob] = []
         if entries.count <= urlLimit {
-            jobs.append(OutputJob(path: "sitemap.xml", category: .data, kind: "sitemap", dependencies: inputs) {
+            jobs.append(OutputJob(path: Routes.sitemap, category: .data, kind: "sitemap", dependencies: inputs) {
                 Sitemap.urlset(entries)
             })
         } else {
             var index: [Sitemap.Entry] = []
             for (number, start) in stride(from: 0, to: entries.count, by: urlLimit).enumerated() {
                 let part = Array(entries[start..<min(start + urlLimit, entries.count)])
-                let path = "sitemap-\(number + 1).xml"
+                let path = Routes.sitemapPart(number + 1)
                 index.append(Sitemap.Entry(location: site.absoluteURL(path), lastModified: part.compactMap(\.lastModified).max()))
                 jobs.append(OutputJob(path: path, category: .data, kind: "sitemap", dependencies: inputs) {
                     Sitemap.urlset(part)
                 })
             }
             let sitemaps = index
-            jobs.append(OutputJob(path: "sitemap.xml", category: .data, kind: "sitemap-index", dependencies: inputs) {
+            jobs.append(OutputJob(path: Routes.sitemap, category: .data, kind: "sitemap-index", dependencies: inputs) {
                 Sitemap.index(sitemaps)
             })
         }
-        let sitemapURL = site.absoluteURL("sitemap.xml")
-        jobs.append(OutputJob(path: "robots.txt", category: .data, kind: "robots", dependencies: [.site], text: {
+        let sitemapURL = site.absoluteURL(Routes.sitemap)
+        jobs.append(OutputJob(path: Routes.robots, category: .data, kind: "robots", dependencies: [.site], text: {
             "User-agent: *\nDisallow:\n\nSitemap: \(sitemapURL)\n"
         }))
         return jobs

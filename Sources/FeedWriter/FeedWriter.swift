@@ -8,15 +8,13 @@ public struct FeedWriter: Sendable {
     public let catalog: Catalog
     /// The build clock: decides which promotions are listed and which discounts apply.
     public let now: Date
-    public let routes: FeedRoutes
     /// Byte sizes of local images by path (`images/…`), for RSS enclosures; a missing one is written as 0.
     public let imageSizes: [String: Int]
 
-    public init(catalog: Catalog, now: Date, routes: FeedRoutes, imageSizes: [String: Int] = [:]) {
+    public init(catalog: Catalog, now: Date, imageSizes: [String: Int] = [:]) {
         _ = XMLWriter.libraryReady  // before any job renders on a worker thread
         self.catalog = catalog
         self.now = now
-        self.routes = routes
         self.imageSizes = imageSizes
     }
 
@@ -24,19 +22,19 @@ public struct FeedWriter: Sendable {
     public func jobs() -> [OutputJob] {
         let promotionInputs = promotionDependencies()
         var jobs = [
-            OutputJob(path: routes.promotionsFeed, category: .feed, kind: "rss", dependencies: promotionInputs) {
+            OutputJob(path: Routes.promotionsFeed, category: .feed, kind: "rss", dependencies: promotionInputs) {
                 self.promotionsFeed()
             },
-            OutputJob(path: routes.promotionsJSONFeed, category: .feed, kind: "json-feed", dependencies: promotionInputs) {
+            OutputJob(path: Routes.promotionsJSONFeed, category: .feed, kind: "json-feed", dependencies: promotionInputs) {
                 self.promotionsJSONFeed()
             },
-            OutputJob(path: routes.productsFeed, category: .feed, kind: "merchant-feed", dependencies: productFeedDependencies()) {
+            OutputJob(path: Routes.productsFeed, category: .feed, kind: "merchant-feed", dependencies: productFeedDependencies()) {
                 self.productsFeed()
             },
         ]
         for brand in catalog.brands {
             let inputs = promotionInputs.union([.record(.brand, brand.slug), .list(.product)])
-            jobs.append(OutputJob(path: routes.brandFeed(brand.slug), category: .feed, kind: "brand-rss", dependencies: inputs) {
+            jobs.append(OutputJob(path: Routes.brandFeed(brand.slug), category: .feed, kind: "brand-rss", dependencies: inputs) {
                 self.brandFeed(brand)
             })
         }

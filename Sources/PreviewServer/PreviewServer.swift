@@ -1,7 +1,6 @@
 import Foundation
 public import Hummingbird
 import Logging
-import NIOCore
 import SiteBuilder
 
 /// `vitrine serve`: builds the site, serves it over HTTP, watches its sources and reloads open

@@ -1,5 +1,4 @@
 import CatalogModel
-import Dispatch
 import Foundation
 
 /// Every word of the catalog with the products it occurs in. Products are numbered in catalog
@@ -25,14 +24,9 @@ struct InvertedIndex: Sendable {
     static func build(_ catalog: Catalog) -> InvertedIndex {
         let products = catalog.products
         let brandWords = Dictionary(uniqueKeysWithValues: catalog.brands.map { ($0.slug, SearchTokenizer.words(in: $0.title)) })
-        let chunkCount = max(1, min(products.count / 256, ProcessInfo.processInfo.activeProcessorCount * 4))
-        let chunkSize = (products.count + chunkCount - 1) / max(chunkCount, 1)
-        let partials = ConcurrentSlots<Chunk>(count: chunkCount)
-        DispatchQueue.concurrentPerform(iterations: chunkCount) { index in
-            let range = (index * chunkSize)..<min(products.count, (index + 1) * chunkSize)
-            partials.set(index, Chunk(products[range], brandWords: brandWords))
+        let chunks = ParallelMap.map(ranges: products.count, minimum: 256) { range in
+            Chunk(products[range], brandWords: brandWords)
         }
-        let chunks = partials.values()
 
         // Global numbering, in first-seen order; sorted afterwards.
         var global = WordTable(capacity: chunks.map(\.words.count).max() ?? 16)
@@ -105,32 +99,5 @@ struct InvertedIndex: Sendable {
                 touched.removeAll(keepingCapacity: true)
             }
         }
-    }
-}
-
-/// One slot per parallel iteration; the lock orders the writes with the final read.
-final class ConcurrentSlots<Value: Sendable>: @unchecked Sendable {
-    private var slots: [Value?]
-    private let lock = NSLock()
-
-    init(count: Int) { slots = Array(repeating: nil, count: count) }
-
-    func set(_ index: Int, _ value: Value) {
-        lock.withLock { slots[index] = value }
-    }
-
-    func values() -> [Value] {
-        lock.withLock { slots.map { $0! } }
-    }
-
-    /// `body` over consecutive ranges of `0..<count` on all cores; results in range order.
-    static func map(ranges count: Int, _ body: @Sendable (Range<Int>) -> Value) -> [Value] {
-        let parts = max(1, min(count / 64, ProcessInfo.processInfo.activeProcessorCount * 4))
-        let size = (count + parts - 1) / parts
-        let slots = ConcurrentSlots(count: parts)
-        DispatchQueue.concurrentPerform(iterations: parts) { part in
-            slots.set(part, body((part * size)..<min(count, (part + 1) * size)))
-        }
-        return slots.values()
     }
 }

@@ -11,15 +11,15 @@ struct RecordChunks {
 
     init(
         products: [Product], quotes: [PriceQuote], brandOfProduct: [UInt32], availabilityOfProduct: [UInt8], locale: String,
-        productRoute: @Sendable (Slug) -> String, chunkSize: Int
+        chunkSize: Int
     ) {
         let count = (products.count + chunkSize - 1) / chunkSize
-        let chunks = ConcurrentSlots<[Data]>.map(ranges: count) { range in
+        let chunks = ParallelMap.map(ranges: count) { range in
             range.map { chunk in
                 let rows = (chunk * chunkSize..<min(products.count, (chunk + 1) * chunkSize)).map { number in
                     let product = products[number]
                     return Row(
-                        name: product.name, url: productRoute(product.slug), brand: brandOfProduct[number],
+                        name: product.name, url: Routes.product(product.slug), brand: brandOfProduct[number],
                         price: quotes[number].price.formatted(locale: locale, per: product.priceUnit),
                         listPrice: quotes[number].isReduced
                             ? quotes[number].list.formatted(locale: locale, per: product.priceUnit) : nil,

@@ -6,8 +6,8 @@ public import Foundation
 /// manifest's carrying a content hash. The search page (`search/index.html`, rendered by the
 /// theme) and its script read them; a query downloads only the blocks and postings of its words.
 public struct SearchIndexer: Sendable {
-    public static let folder = "search/"
-    public static let manifestPath = folder + "manifest.json"
+    public static let folder = Routes.search
+    public static let manifestPath = Routes.searchManifest
     /// Products per record chunk: small, so a page of results scattered across the catalog stays cheap.
     public static let recordChunkSize = 8
     public static let rules = SearchManifest.Rules(
@@ -16,13 +16,10 @@ public struct SearchIndexer: Sendable {
     public let catalog: Catalog
     /// The build's clock: results show, and the price filter reads, the price everyone pays then.
     public let now: Date
-    /// The site path of a product page, e.g. `products/<slug>/`.
-    public let productRoute: @Sendable (Slug) -> String
 
-    public init(catalog: Catalog, now: Date, productRoute: @escaping @Sendable (Slug) -> String) {
+    public init(catalog: Catalog, now: Date) {
         self.catalog = catalog
         self.now = now
-        self.productRoute = productRoute
     }
 
     public struct Index: Sendable {
@@ -46,7 +43,7 @@ public struct SearchIndexer: Sendable {
         let encoder = PostingEncoder(
             brandOfProduct: brandOfProduct, availabilityOfProduct: availabilityOfProduct,
             brandCount: catalog.brands.count, availabilityCount: availabilities.count)
-        let postings = ConcurrentSlots<[[UInt8]]>.map(ranges: inverted.terms.count) { range in
+        let postings = ParallelMap.map(ranges: inverted.terms.count) { range in
             var brandCounts = [UInt32](repeating: 0, count: max(1, catalog.brands.count))
             return range.map {
                 encoder.encode(documents: inverted.documents(of: $0), scores: inverted.scores(of: $0), brandCounts: &brandCounts)
@@ -61,7 +58,7 @@ public struct SearchIndexer: Sendable {
             return name
         }
         var lexicon: [SearchManifest.LexiconEntry] = []
-        let compressedBlocks = ConcurrentSlots<[[UInt8]]>.map(ranges: layout.blocks.count) { range in
+        let compressedBlocks = ParallelMap.map(ranges: layout.blocks.count) { range in
             range.map { Gzip.compress(layout.blocks[$0].bytes) }
         }.flatMap { $0 }
         for (block, compressed) in zip(layout.blocks, compressedBlocks) {
@@ -80,7 +77,7 @@ public struct SearchIndexer: Sendable {
 
         let records = RecordChunks(
             products: products, quotes: quotes, brandOfProduct: brandOfProduct, availabilityOfProduct: availabilityOfProduct,
-            locale: catalog.site.locale, productRoute: productRoute, chunkSize: Self.recordChunkSize)
+            locale: catalog.site.locale, chunkSize: Self.recordChunkSize)
         let recordPrefix = "r-\(records.hash)-"
         for (number, chunk) in records.chunks.enumerated() {
             files.append(SearchIndexFile(path: Self.folder + recordPrefix + "\(number).json", kind: "search-records", data: chunk))

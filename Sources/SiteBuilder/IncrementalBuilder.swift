@@ -115,7 +115,7 @@ public final class IncrementalBuilder: @unchecked Sendable {
 
         // The search index's file names hash its contents, so it is built whole before any of its
         // files can be planned: beside the pages rather than before them.
-        let search = Background { SiteBuilder.searchIndexer(for: catalog, at: clock).jobs() }
+        let search = Background { SearchIndexer(catalog: catalog, now: clock).jobs() }
         let plan = Plan(
             jobs: SiteBuilder.plannedJobs(catalog: catalog, templates: templates, options: options, now: clock, search: false),
             copies: copyPlan(checked: checked, templates: templates))

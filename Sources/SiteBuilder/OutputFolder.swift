@@ -1,6 +1,11 @@
 import CatalogModel
 public import Foundation
+
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// A new output folder built beside the old one and swapped in only when complete, so a failed
 /// or interrupted build never leaves a half-written site where the old one was.
@@ -54,7 +59,8 @@ public struct OutputFolder: Sendable {
         try data.withUnsafeBytes { buffer in
             var offset = 0
             while offset < buffer.count {
-                let written = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                // pwrite(2), which names no module: this method's own name hides write(2).
+                let written = pwrite(descriptor, buffer.baseAddress! + offset, buffer.count - offset, off_t(offset))
                 if written < 0 {
                     if errno == EINTR { continue }
                     throw OutputError(path: path, code: errno)

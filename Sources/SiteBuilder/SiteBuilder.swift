@@ -60,9 +60,9 @@ public enum SiteBuilder {
         catalog: Catalog, templates: TemplateLibrary, now: Date, imageSizes: [String: Int] = [:], search: Bool = true
     ) -> [OutputJob] {
         var jobs = SiteRenderer(catalog: catalog, templates: templates, now: now).jobs()
-        if search { jobs += searchIndexer(for: catalog, at: now).jobs() }
-        jobs += CatalogAPI(catalog: catalog, now: now, pagePath: Routes.path(of:)).jobs()
-        let feeds = FeedWriter(catalog: catalog, now: now, routes: .site, imageSizes: imageSizes)
+        if search { jobs += SearchIndexer(catalog: catalog, now: now).jobs() }
+        jobs += CatalogAPI(catalog: catalog, now: now).jobs()
+        let feeds = FeedWriter(catalog: catalog, now: now, imageSizes: imageSizes)
         jobs += feeds.jobs()
         // Keep last: the sitemap lists the pages of every producer above.
         jobs += feeds.sitemapJobs(pagePaths: jobs.filter { $0.category == .page && $0.path != Routes.notFound }.map(\.path))

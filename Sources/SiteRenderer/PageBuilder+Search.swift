@@ -17,8 +17,8 @@ extension PageBuilder {
         page["availabilities"] = Availability.allCases.map { ["code": $0.rawValue, "label": $0.label] }
         page["currencySymbol"] = site.currency.symbol
         page["currencyCode"] = site.currency.code
-        page["manifestURL"] = context.root + "search/manifest.json"
-        page["scriptURL"] = context.root + "search/search.js"
+        page["manifestURL"] = context.root + Routes.searchManifest
+        page["scriptURL"] = context.root + Routes.searchScript
         page["productCount"] = context.catalog.products.count
         return page
     }

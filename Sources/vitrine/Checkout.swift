@@ -27,11 +27,9 @@ extension Vitrine {
         @Option(name: .long, help: ArgumentHelp("Content folder (site.json, brands/, products/, …).", valueName: "DIR"))
         var content: String = "Content"
 
-        @Option(name: .long, help: ArgumentHelp("Address to listen on.", valueName: "HOST"))
-        var host: String = "127.0.0.1"
-
-        @Option(name: .long, help: ArgumentHelp("Port to listen on (0 picks a free one).", valueName: "PORT"))
-        var port: Int = 8080
+        @OptionGroup var listen: ListenOptions
+        var host: String { listen.host }
+        var port: Int { listen.port(default: 8080) }
 
         @Flag(name: .long, help: "Allow starting without VITRINE_CHECKOUT_SECRET, with an ephemeral signing key.")
         var dev = false
@@ -59,9 +57,8 @@ extension Vitrine {
         var verbose = false
 
         func validate() throws {
-            guard (0...65535).contains(port) else { throw ValidationError("--port must be 0–65535") }
             guard (1...1440).contains(tokenLifetime) else { throw ValidationError("--token-lifetime must be 1–1440 minutes") }
-            if let clock, case .failure(let error) = Timestamp.parse(clock) { throw ValidationError("--clock: \(error.message)") }
+            if case .failure(let error) = CatalogClock.moment(option: clock) { throw ValidationError(error.message) }
             if let publicURL, !(publicURL.hasPrefix("http://") || publicURL.hasPrefix("https://")) {
                 throw ValidationError("--public-url must be an absolute http(s) URL, e.g. https://checkout.example.com/")
             }
@@ -85,12 +82,12 @@ extension Vitrine {
                 Console.error("error: the content is invalid; the checkout service did not start")
                 throw ExitCode.failure
             }
-            let start = clock.flatMap { try? Timestamp.parse($0).get().date }
+            let start = try CatalogClock.moment(option: clock).get()
             let links = CheckoutLinks(
                 catalog: catalog, signer: signer, lifetime: TimeInterval(tokenLifetime * 60),
                 publicURL: publicURL ?? catalog.site.checkoutURL ?? "http://\(host):\(port)/")
             let configuration = CheckoutConfiguration(
-                host: host, port: port, clock: ServiceClock.make(startingAt: start), verbose: verbose)
+                host: host, port: port, clock: CatalogClock.running(from: start), verbose: verbose)
             try await runCheckoutService(links: links, configuration: configuration) { [host] boundPort in
                 Console.error(
                     "vitrine checkout: \(catalog.products.count) products, catalog \(links.version), "

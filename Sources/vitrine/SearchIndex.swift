@@ -51,7 +51,7 @@ extension Vitrine {
             for _ in 0..<runs {
                 let start = Date()
                 let cpuStart = Self.processCPUSeconds()
-                index = SiteBuilder.searchIndexer(for: catalog, at: clock.now).build()
+                index = SearchIndexer(catalog: catalog, now: clock.now).build()
                 cpuDurations.append(Self.processCPUSeconds() - cpuStart)
                 durations.append(Date().timeIntervalSince(start))
             }

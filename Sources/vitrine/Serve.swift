@@ -24,37 +24,25 @@ extension Vitrine {
         @Option(name: .long, help: ArgumentHelp("Folder the site is written to and served from.", valueName: "DIR"))
         var output: String = "Output"
 
-        @Option(name: .long, help: ArgumentHelp("Address to listen on; keep the loopback default unless others must see the preview.", valueName: "HOST"))
-        var host: String = "127.0.0.1"
+        @OptionGroup var listen: ListenOptions
+        var port: Int { listen.port(default: 8000) }
 
-        @Option(name: .long, help: ArgumentHelp("Port to listen on (0 picks a free one).", valueName: "PORT"))
-        var port: Int = 8000
-
-        @Option(
-            name: .long,
-            help: ArgumentHelp(
-                "Fixed \"now\" (ISO 8601) deciding which promotions are active; default SOURCE_DATE_EPOCH, else the wall clock at each rebuild.",
-                valueName: "ISO8601"))
-        var clock: String?
-
-        func validate() throws {
-            if case .failure(let error) = BuildClock.resolve(option: clock) { throw ValidationError(error.message) }
-            guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }
-        }
+        @OptionGroup var clock: ClockOptions
 
         func run() async throws {
-            let clockOption = clock
+            let clock = self.clock
             let options = BuildOptions(
                 contentFolder: URL(fileURLWithPath: source.content),
                 templatesFolder: URL(fileURLWithPath: source.templates),
                 outputFolder: URL(fileURLWithPath: output),
-                clock: try BuildClock.resolve(option: clock).get(), strict: source.strict)
+                clock: clock.now, strict: source.strict)
             let site = PreviewSite(
                 options: options,
-                now: { (try? BuildClock.resolve(option: clockOption).get()) ?? Date() },
+                // Without a fixed clock, "now" is read again at each rebuild.
+                now: { clock.now },
                 log: { Console.error($0) })
             await site.start()
-            let host = self.host
+            let host = listen.host
             let output = self.output
             do {
                 try await PreviewServer.run(

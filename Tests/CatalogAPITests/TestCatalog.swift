@@ -1,7 +1,6 @@
 import CatalogAPI
 import CatalogModel
 import Foundation
-import SiteRenderer
 
 /// Small catalogs built in code, so each test states exactly the records it depends on.
 enum TestCatalog {
@@ -36,15 +35,7 @@ enum TestCatalog {
     }
 
     static func api(_ catalog: Catalog, now: Date = now) -> CatalogAPI {
-        CatalogAPI(catalog: catalog, now: now) { link in
-            switch link {
-            case .home: Routes.home
-            case .brand(let slug): Routes.brand(slug)
-            case .product(let slug): Routes.product(slug)
-            case .promotion(let slug): Routes.promotion(slug)
-            case .deals: Routes.deals
-            }
-        }
+        CatalogAPI(catalog: catalog, now: now)
     }
 
     static func decode<T: Decodable>(_ type: T.Type, _ data: Data) throws -> T {

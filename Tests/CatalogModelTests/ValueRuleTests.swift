@@ -75,6 +75,26 @@ import Testing
         #expect(try Timestamp.parse("2026-03-09").get().iso8601 == "2026-03-09")
         #expect(Timestamp.pad(7, 3) == "007" && Timestamp.pad(-7, 3) == "-07" && Timestamp.pad(12345, 2) == "12345")
     }
+
+    /// Four-digit years are written digit by digit; the rest by padding, and both must agree.
+    @Test func writesTheSameDateTimeWhicheverWayItIsWritten() {
+        let moments: [TimeInterval] = [
+            0, 1_796_126_400, 1_796_128_200.9, 951_782_400, 4_102_444_799, -86_400,
+            253_402_300_799,  // 9999-12-31T23:59:59Z
+            253_402_300_800,  // year 10000
+            -62_167_219_200,  // 0000-01-01
+            -62_167_219_201,  // year -1
+        ]
+        for seconds in moments {
+            let date = Date(timeIntervalSince1970: seconds)
+            let c = Timestamp.components(of: date)
+            let day = Timestamp.pad(c.year, 4) + "-" + Timestamp.pad(c.month, 2) + "-" + Timestamp.pad(c.day, 2)
+            let time = Timestamp.pad(c.hour, 2) + ":" + Timestamp.pad(c.minute, 2) + ":" + Timestamp.pad(c.second, 2)
+            #expect(Timestamp.rfc3339(date) == day + "T" + time + "Z", "\(seconds)")
+            #expect(Timestamp(date: date).iso8601 == day + "T" + time + "Z", "\(seconds)")
+            #expect(Timestamp(date: date, hasTime: false).iso8601 == day, "\(seconds)")
+        }
+    }
 }
 
 @Suite struct PromotionStatusTests {

@@ -41,6 +41,9 @@ import Testing
         return try #require(object["details"] as? [String: Any])
     }
 
+    /// A request path of the service, as the router and the shop's links read the declaration.
+    static func path(_ route: CheckoutRoute, _ value: String = "") -> String { "/" + route.path(value) }
+
     static func token(fromLocation response: TestResponse) throws -> String {
         let location = try #require(response.headers[.location])
         #expect(location.hasPrefix("../checkout/"))
@@ -51,11 +54,11 @@ import Testing
 
     @Test func healthzReportsTheCatalogVersion() async throws {
         try await withClient { client in
-            try await client.execute(uri: "/healthz", method: .get) { response in
+            try await client.execute(uri: Self.path(.health), method: .get) { response in
                 #expect(response.status == .ok)
                 let body = try Self.json(response)
                 #expect(body["status"] as? String == "ok")
-                #expect(body["catalogVersion"] as? String == CatalogVersion(catalog: Fixtures.catalog()).rawValue)
+                #expect(body["catalogVersion"] as? String == CatalogFingerprint.short(of: Fixtures.catalog()))
                 #expect(body["products"] as? Int == Fixtures.defaultProducts.count)
             }
         }
@@ -66,7 +69,7 @@ import Testing
             .deletingLastPathComponent().appendingPathComponent("Sources/CheckoutService/Resources/openapi.json")
         let onDisk = try Data(contentsOf: file)
         try await withClient { client in
-            try await client.execute(uri: "/openapi.json", method: .get) { response in
+            try await client.execute(uri: Self.path(.openAPI), method: .get) { response in
                 #expect(response.status == .ok)
                 #expect(Data(response.body.readableBytesView) == onDisk)
                 let document = try Self.json(response)
@@ -77,12 +80,12 @@ import Testing
 
     @Test func aCartLinkRedirectsToItsSignedSummary() async throws {
         try await withClient { client in
-            let token = try await client.execute(uri: "/cart/SER-1:2,MSK-1:1", method: .get) { response in
+            let token = try await client.execute(uri: Self.path(.cart, "SER-1:2,MSK-1:1"), method: .get) { response in
                 #expect(response.status == .seeOther)
                 #expect(response.headers[.cacheControl] == "no-store")
                 return try Self.token(fromLocation: response)
             }
-            try await client.execute(uri: "/checkout/" + token, method: .get) { response in
+            try await client.execute(uri: Self.path(.summary, token), method: .get) { response in
                 #expect(response.status == .ok)
                 #expect(response.headers[.contentType] == "text/html; charset=utf-8")
                 #expect(response.headers[.referrerPolicy] == "no-referrer")
@@ -93,14 +96,38 @@ import Testing
                 #expect(html.contains(#"data-sku="SER-1""#))
                 #expect(html.contains("Serum"))
                 #expect(html.contains("SKU SER-1 · acme-ten"))  // the promotion's title
+                #expect(html.contains(#"<time datetime="2026-12-01T12:30:00Z">2026-12-01 12:30 UTC</time>"#))
+            }
+        }
+    }
+
+    @Test func theShopsBuyLinksOpenTheirCarts() async throws {
+        // A sku outside the content rules' alphabet still reaches its product: both sides encode alike.
+        let odd = Fixtures.product("odd", sku: "ODD 1/é", price: 100)
+        let catalog = Fixtures.catalog(products: Fixtures.defaultProducts + [odd])
+        let checkoutURL = try #require(catalog.site.checkoutURL)
+        try await withClient(catalog: catalog) { client in
+            for (sku, quantity) in [("SER-1", 1), ("MSK-1", 3), ("ODD 1/é", 2)] {
+                let buy = try #require(catalog.site.buyURL(sku: sku, quantity: quantity))
+                #expect(buy.hasPrefix(checkoutURL))
+                let token = try await client.execute(uri: "/" + buy.dropFirst(checkoutURL.count), method: .get) { response in
+                    #expect(response.status == .seeOther, "\(buy)")
+                    return try Self.token(fromLocation: response)
+                }
+                try await client.execute(uri: Self.path(.summaryJSON, token), method: .get) { response in
+                    let lines = try #require(try Self.json(response)["lines"] as? [[String: Any]])
+                    #expect(lines.count == 1)
+                    #expect(lines.first?["sku"] as? String == sku)
+                    #expect(lines.first?["quantity"] as? Int == quantity)
+                }
             }
         }
     }
 
     @Test func aCartLinkCarriesItsPromotionCode() async throws {
         try await withClient { client in
-            let token = try await client.execute(uri: "/cart/SER-1:1?code=serum15", method: .get) { try Self.token(fromLocation: $0) }
-            try await client.execute(uri: "/api/checkout/" + token, method: .get) { response in
+            let token = try await client.execute(uri: Self.path(.cart, "SER-1:1?code=serum15"), method: .get) { try Self.token(fromLocation: $0) }
+            try await client.execute(uri: Self.path(.summaryJSON, token), method: .get) { response in
                 let body = try Self.json(response)
                 #expect(body["discount"] as? Int == 480)
                 #expect(body["total"] as? Int == 2720)
@@ -112,7 +139,7 @@ import Testing
         try await withClient { client in
             let body = #"{"items":[{"sku":"SER-1","quantity":2},{"sku":"CRM-1","quantity":3}],"code":"SERUM15"}"#
             let created = try await client.execute(
-                uri: "/api/checkout-links", method: .post, headers: Self.jsonHeaders, body: Self.body(body)
+                uri: Self.path(.createLink), method: .post, headers: Self.jsonHeaders, body: Self.body(body)
             ) { response in
                 #expect(response.status == .created)
                 let object = try Self.json(response)
@@ -136,7 +163,7 @@ import Testing
                 #expect(lines[0]["promotion"] as? String == "serum-fifteen")
                 return (token, String(buffer: response.body))
             }
-            try await client.execute(uri: "/api/checkout/" + created.0, method: .get) { response in
+            try await client.execute(uri: Self.path(.summaryJSON, created.0), method: .get) { response in
                 #expect(response.status == .ok)
                 #expect(String(buffer: response.body) == created.1)
             }
@@ -147,7 +174,7 @@ import Testing
 
     @Test func malformedJSONIs400() async throws {
         try await withClient { client in
-            try await client.execute(uri: "/api/checkout-links", method: .post, headers: Self.jsonHeaders, body: Self.body("{\"items\": [")) {
+            try await client.execute(uri: Self.path(.createLink), method: .post, headers: Self.jsonHeaders, body: Self.body("{\"items\": [")) {
                 _ = try Self.expectError($0, .badRequest, "malformed_json")
             }
         }
@@ -156,7 +183,7 @@ import Testing
     @Test func aPriceInTheRequestIsRejected() async throws {
         try await withClient { client in
             let body = #"{"items":[{"sku":"SER-1","quantity":1,"price":1}]}"#
-            try await client.execute(uri: "/api/checkout-links", method: .post, headers: Self.jsonHeaders, body: Self.body(body)) {
+            try await client.execute(uri: Self.path(.createLink), method: .post, headers: Self.jsonHeaders, body: Self.body(body)) {
                 let details = try Self.expectError($0, .unprocessableContent, "price_not_accepted")
                 #expect(details["field"] as? String == "items[0].price")
             }
@@ -166,11 +193,11 @@ import Testing
     @Test func anUnknownSkuIs422NamingIt() async throws {
         try await withClient { client in
             let body = #"{"items":[{"sku":"SER-1","quantity":1},{"sku":"NOPE-9","quantity":1}]}"#
-            try await client.execute(uri: "/api/checkout-links", method: .post, headers: Self.jsonHeaders, body: Self.body(body)) {
+            try await client.execute(uri: Self.path(.createLink), method: .post, headers: Self.jsonHeaders, body: Self.body(body)) {
                 let details = try Self.expectError($0, .unprocessableContent, "unknown_sku")
                 #expect(details["skus"] as? [String] == ["NOPE-9"])
             }
-            try await client.execute(uri: "/cart/NOPE-9:1", method: .get) {
+            try await client.execute(uri: Self.path(.cart, "NOPE-9:1"), method: .get) {
                 _ = try Self.expectError($0, .unprocessableContent, "unknown_sku")
             }
         }
@@ -180,12 +207,12 @@ import Testing
         try await withClient { client in
             for quantity in [0, 100, -3] {
                 let body = #"{"items":[{"sku":"SER-1","quantity":\#(quantity)}]}"#
-                try await client.execute(uri: "/api/checkout-links", method: .post, headers: Self.jsonHeaders, body: Self.body(body)) {
+                try await client.execute(uri: Self.path(.createLink), method: .post, headers: Self.jsonHeaders, body: Self.body(body)) {
                     let details = try Self.expectError($0, .unprocessableContent, "invalid_quantity")
                     #expect(details["sku"] as? String == "SER-1")
                 }
             }
-            try await client.execute(uri: "/cart/SER-1:100", method: .get) {
+            try await client.execute(uri: Self.path(.cart, "SER-1:100"), method: .get) {
                 _ = try Self.expectError($0, .unprocessableContent, "invalid_quantity")
             }
         }
@@ -194,11 +221,11 @@ import Testing
     @Test func outOfStockIs409() async throws {
         try await withClient { client in
             let body = #"{"items":[{"sku":"BALM-1","quantity":1}]}"#
-            try await client.execute(uri: "/api/checkout-links", method: .post, headers: Self.jsonHeaders, body: Self.body(body)) {
+            try await client.execute(uri: Self.path(.createLink), method: .post, headers: Self.jsonHeaders, body: Self.body(body)) {
                 let details = try Self.expectError($0, .conflict, "out_of_stock")
                 #expect(details["skus"] as? [String] == ["BALM-1"])
             }
-            try await client.execute(uri: "/cart/BALM-1:1", method: .get) { _ = try Self.expectError($0, .conflict, "out_of_stock") }
+            try await client.execute(uri: Self.path(.cart, "BALM-1:1"), method: .get) { _ = try Self.expectError($0, .conflict, "out_of_stock") }
         }
     }
 
@@ -206,10 +233,10 @@ import Testing
         try await withClient { client in
             let items = (0..<101).map { #"{"sku":"SER-1","quantity":\#($0 % 2 + 1)}"# }.joined(separator: ",")
             try await client.execute(
-                uri: "/api/checkout-links", method: .post, headers: Self.jsonHeaders, body: Self.body(#"{"items":[\#(items)]}"#)
+                uri: Self.path(.createLink), method: .post, headers: Self.jsonHeaders, body: Self.body(#"{"items":[\#(items)]}"#)
             ) { _ = try Self.expectError($0, .unprocessableContent, "too_many_lines") }
             let path = (0..<101).map { _ in "SER-1:1" }.joined(separator: ",")
-            try await client.execute(uri: "/cart/" + path, method: .get) {
+            try await client.execute(uri: Self.path(.cart, "") + path, method: .get) {
                 _ = try Self.expectError($0, .unprocessableContent, "too_many_lines")
             }
         }
@@ -219,12 +246,12 @@ import Testing
         try await withClient { client in
             let padding = String(repeating: " ", count: 64 * 1024)
             let body = #"{"items":[{"sku":"SER-1","quantity":1}]"# + padding + "}"
-            try await client.execute(uri: "/api/checkout-links", method: .post, headers: Self.jsonHeaders, body: Self.body(body)) {
+            try await client.execute(uri: Self.path(.createLink), method: .post, headers: Self.jsonHeaders, body: Self.body(body)) {
                 _ = try Self.expectError($0, .contentTooLarge, "body_too_large")
             }
             // Just under the limit is read (and is a valid cart).
             let fits = #"{"items":[{"sku":"SER-1","quantity":1}]"# + String(repeating: " ", count: 64 * 1024 - 60) + "}"
-            try await client.execute(uri: "/api/checkout-links", method: .post, headers: Self.jsonHeaders, body: Self.body(fits)) {
+            try await client.execute(uri: Self.path(.createLink), method: .post, headers: Self.jsonHeaders, body: Self.body(fits)) {
                 #expect($0.status == .created)
             }
         }
@@ -233,21 +260,21 @@ import Testing
     @Test func aMalformedCartPathIs400() async throws {
         try await withClient { client in
             for path in ["SER-1", "SER-1:x", "SER-1:2,,MSK-1:1", "%ZZ"] {
-                try await client.execute(uri: "/cart/" + path, method: .get) { _ = try Self.expectError($0, .badRequest, "malformed_cart") }
+                try await client.execute(uri: Self.path(.cart, "") + path, method: .get) { _ = try Self.expectError($0, .badRequest, "malformed_cart") }
             }
         }
     }
 
     @Test func aTokenWithOneByteChangedIs403() async throws {
         try await withClient { client in
-            let token = try await client.execute(uri: "/cart/SER-1:1", method: .get) { try Self.token(fromLocation: $0) }
+            let token = try await client.execute(uri: Self.path(.cart, "SER-1:1"), method: .get) { try Self.token(fromLocation: $0) }
             var bytes = Array(token.utf8)
             let index = bytes.count / 3
             bytes[index] = bytes[index] == UInt8(ascii: "A") ? UInt8(ascii: "B") : UInt8(ascii: "A")
             let altered = String(decoding: bytes, as: UTF8.self)
-            for prefix in ["/checkout/", "/api/checkout/"] {
-                try await client.execute(uri: prefix + altered, method: .get) { _ = try Self.expectError($0, .forbidden, "invalid_token") }
-                try await client.execute(uri: prefix + token, method: .get) { #expect($0.status == .ok) }
+            for route in [CheckoutRoute.summary, .summaryJSON] {
+                try await client.execute(uri: Self.path(route, altered), method: .get) { _ = try Self.expectError($0, .forbidden, "invalid_token") }
+                try await client.execute(uri: Self.path(route, token), method: .get) { #expect($0.status == .ok) }
             }
         }
     }
@@ -256,21 +283,21 @@ import Testing
         let foreign = try Fixtures.links(signer: TokenSigner(secret: "some-other-shop-0123456789-abcdefghij"))
             .link(for: CartRequest(items: [CartItem(sku: "SER-1", quantity: 1)]), at: Fixtures.now).token
         try await withClient { client in
-            for prefix in ["/checkout/", "/api/checkout/"] {
-                try await client.execute(uri: prefix + foreign, method: .get) { _ = try Self.expectError($0, .forbidden, "invalid_token") }
+            for route in [CheckoutRoute.summary, .summaryJSON] {
+                try await client.execute(uri: Self.path(route, foreign), method: .get) { _ = try Self.expectError($0, .forbidden, "invalid_token") }
             }
-            try await client.execute(uri: "/api/checkout/not-a-token", method: .get) { _ = try Self.expectError($0, .forbidden, "invalid_token") }
+            try await client.execute(uri: Self.path(.summaryJSON, "not-a-token"), method: .get) { _ = try Self.expectError($0, .forbidden, "invalid_token") }
         }
     }
 
     @Test func anExpiredTokenIs410() async throws {
         try await withClient { client in
-            let token = try await client.execute(uri: "/cart/SER-1:1", method: .get) { try Self.token(fromLocation: $0) }
+            let token = try await client.execute(uri: Self.path(.cart, "SER-1:1"), method: .get) { try Self.token(fromLocation: $0) }
             clock.advance(by: 29 * 60)
-            try await client.execute(uri: "/api/checkout/" + token, method: .get) { #expect($0.status == .ok) }
+            try await client.execute(uri: Self.path(.summaryJSON, token), method: .get) { #expect($0.status == .ok) }
             clock.advance(by: 60)
-            for prefix in ["/checkout/", "/api/checkout/"] {
-                try await client.execute(uri: prefix + token, method: .get) {
+            for route in [CheckoutRoute.summary, .summaryJSON] {
+                try await client.execute(uri: Self.path(route, token), method: .get) {
                     let details = try Self.expectError($0, .gone, "token_expired")
                     #expect(details["expiresAt"] as? String == "2026-12-01T12:30:00Z")
                 }
@@ -280,12 +307,12 @@ import Testing
 
     @Test func aTokenWhosePricesChangedIs409() async throws {
         let token = try await withClient { client in
-            try await client.execute(uri: "/cart/SER-1:1,CRM-1:1", method: .get) { try Self.token(fromLocation: $0) }
+            try await client.execute(uri: Self.path(.cart, "SER-1:1,CRM-1:1"), method: .get) { try Self.token(fromLocation: $0) }
         }
         var products = Fixtures.defaultProducts
         products[1].price.minorUnits = 900
         try await withClient(catalog: Fixtures.catalog(products: products)) { [token] client in
-            try await client.execute(uri: "/api/checkout/" + token, method: .get) { response in
+            try await client.execute(uri: Self.path(.summaryJSON, token), method: .get) { response in
                 let details = try Self.expectError(response, .conflict, "catalog_changed")
                 let changes = try #require(details["changes"] as? [[String: Any]])
                 #expect(changes.count == 1)

@@ -222,7 +222,7 @@ import Testing
         let number = Fixtures.shop.products.firstIndex { $0.slug.rawValue == "anr" }!
         let record = try reader.record(number)
         #expect(record[0] as? String == "Advanced Night Repair Serum")
-        #expect(record[1] as? String == "products/anr/")
+        #expect(record[1] as? String == Routes.product(Slug("anr")!))
         #expect(reader.manifest.brands[record[2] as! Int].title == "Estée Lauder")
         #expect(record[3] as? String == "$ 84.00/ea")
         #expect(record[4] as? String == "images/anr.png")
@@ -329,7 +329,7 @@ import Testing
             for file in layout.postingFiles {
                 try Data(file.bytes).write(to: folder.appendingPathComponent("search/p-\(file.hash).bin"))
             }
-            var manifest = SearchIndexer(catalog: catalog, now: Fixtures.now, productRoute: { "\($0)" }).build().manifest
+            var manifest = SearchIndexer(catalog: catalog, now: Fixtures.now).build().manifest
             manifest.lexicon = lexicon
             try SearchIndexer.json(manifest).write(to: folder.appendingPathComponent("search/manifest.json"))
             let reader = try IndexReader(folder: folder)

@@ -71,14 +71,6 @@ func buildOptions(_ fixture: ShopFixture, output: URL? = nil, strict: Bool = fal
         report.duration = 0.8312
         #expect(report.summary == "Built 10,304 pages, 7 feeds in 0.8 s")
     }
-
-    @Test func theClockComesFromTheOptionThenSourceDateEpoch() throws {
-        let fromOption = try BuildClock.resolve(option: "2026-12-01T12:00:00Z", environment: ["SOURCE_DATE_EPOCH": "0"]).get()
-        #expect(fromOption == ShopFixture.clock)
-        let fromEnvironment = try BuildClock.resolve(option: nil, environment: ["SOURCE_DATE_EPOCH": "1796126400"]).get()
-        #expect(fromEnvironment == ShopFixture.clock)
-        #expect(throws: FieldError.self) { try BuildClock.resolve(option: nil, environment: ["SOURCE_DATE_EPOCH": "soon"]).get() }
-    }
 }
 
 @Suite struct BuiltSiteTests {

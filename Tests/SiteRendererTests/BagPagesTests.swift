@@ -71,4 +71,13 @@ import Testing
         #expect(page.contains(#"<li data-js-only hidden><a href="../bag/">Bag <span class="bag-count" data-bag-count></span></a></li>"#))
         #expect(page.contains("data-can-buy"))
     }
+
+    /// The theme builds the bag's checkout link in the browser, so it spells the cart route itself.
+    @Test func theBagOpensTheCheckoutsCartRoute() throws {
+        let cart = CheckoutRoute.cart.path("")
+        let form = try String(contentsOf: Self.root.appendingPathComponent("Templates/bag.mustache"), encoding: .utf8)
+        let script = try String(contentsOf: Self.root.appendingPathComponent("Templates/static/bag.js"), encoding: .utf8)
+        #expect(form.contains(#"action="{{.}}\#(cart)""#))
+        #expect(script.contains(#"checkoutURL + "\#(cart)""#))
+    }
 }

@@ -103,7 +103,7 @@ func vitrine(_ arguments: [String], environment: [String: String] = [:], in fold
     }
 
     @Test func everyCommandHasHelpWithAnExample() throws {
-        for command in [[], ["build"], ["check"]] {
+        for command in [[], ["build"], ["check"], ["serve"], ["checkout"]] {
             let run = try vitrine(command + ["--help"])
             #expect(run.status == 0)
             #expect(run.stdout.contains("Example"), "\(command): \(run.stdout)")

@@ -2,7 +2,6 @@ import CatalogModel
 import ContentLoader
 import FeedWriter
 import Foundation
-import SiteBuilder
 
 /// Catalogs for feed tests: the sample shop in Content/, and small hand-made ones for edge cases.
 enum Fixtures {
@@ -19,7 +18,7 @@ enum Fixtures {
     }()
 
     static func writer(_ catalog: Catalog = sampleShop, now: Date = sampleClock, imageSizes: [String: Int] = [:]) -> FeedWriter {
-        FeedWriter(catalog: catalog, now: now, routes: .site, imageSizes: imageSizes)
+        FeedWriter(catalog: catalog, now: now, imageSizes: imageSizes)
     }
 
     /// The rendered bytes of the job at `path`.

@@ -58,7 +58,7 @@ enum Fixtures {
     static let now = Date(timeIntervalSince1970: 1_796_126_400)  // 2026-12-01T12:00:00Z
 
     static func indexer(_ catalog: Catalog) -> SearchIndexer {
-        SearchIndexer(catalog: catalog, now: now, productRoute: { "products/\($0)/" })
+        SearchIndexer(catalog: catalog, now: now)
     }
 
     /// Builds the index and writes its files to a new temporary folder, returning a reader over them.

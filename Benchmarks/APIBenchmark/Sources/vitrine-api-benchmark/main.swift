@@ -8,7 +8,6 @@ import CatalogModel
 import ContentLoader
 import Foundation
 import SiteBuilder
-import SiteRenderer
 
 let arguments = CommandLine.arguments
 guard arguments.count >= 2 else {
@@ -53,7 +52,7 @@ var schemaTimes: [Double] = []
 for run in 1...runs {
     let cpuStart = processCPUMilliseconds()
     let start = DispatchTime.now()
-    let jobs = CatalogAPI(catalog: catalog, now: now, pagePath: Routes.path(of:)).jobs()
+    let jobs = CatalogAPI(catalog: catalog, now: now).jobs()
     let planned = milliseconds(since: start)
     let bytes = ByteCounter()
     ParallelMap.forEach(count: jobs.count) { index in bytes.add(jobs[index].render().count) }

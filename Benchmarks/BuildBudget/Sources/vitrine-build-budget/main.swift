@@ -88,10 +88,10 @@ for run in 1...runs {
 
     let (pages, pagePlan) = measure { SiteRenderer(catalog: catalog, templates: templates, now: now).jobs() }
     let barePages = SiteRenderer(catalog: catalog, templates: bareTemplates, now: now).jobs()
-    let (search, searchTime) = measure { renderAll(SiteBuilder.searchIndexer(for: catalog, at: now).jobs()) }
-    let (api, apiPlan) = measure { CatalogAPI(catalog: catalog, now: now, pagePath: Routes.path(of:)).jobs() }
+    let (search, searchTime) = measure { renderAll(SearchIndexer(catalog: catalog, now: now).jobs()) }
+    let (api, apiPlan) = measure { CatalogAPI(catalog: catalog, now: now).jobs() }
     let (feeds, feedPlan) = measure { () -> [OutputJob] in
-        let writer = FeedWriter(catalog: catalog, now: now, routes: .site)
+        let writer = FeedWriter(catalog: catalog, now: now)
         return writer.jobs() + writer.sitemapJobs(pagePaths: pages.map(\.path))
     }
     let (renderedPages, pageRender) = measure { renderAll(pages) }

@@ -54,7 +54,7 @@ for run in 1...runs {
     var jobs: [OutputJob] = []
     let total = seconds {
         let writer = FeedWriter(
-            catalog: catalog, now: clock, routes: .site,
+            catalog: catalog, now: clock,
             imageSizes: SiteBuilder.enclosureSizes(catalog, contentFolder: content))
         jobs = writer.jobs() + writer.sitemapJobs(pagePaths: pagePaths)
         var folders = Set<String>()

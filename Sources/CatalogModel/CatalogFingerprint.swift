@@ -1,11 +1,12 @@
-public import CatalogModel
 import Crypto
 import Foundation
 
 /// A version of the catalog's content: SHA-256 over every field of every record, in catalog
 /// order. It ignores the build clock and where files sit on disk, so two builds of the same
 /// content agree, and any change an app could see (a price, a body, an unknown key passed to
-/// templates) changes it.
+/// templates) changes it. The API publishes it whole (`api/v1/site.json`); the checkout service
+/// signs its `short` form into every token and reports it, so an operator can tell which
+/// content an instance prices by and match it to a built site.
 public enum CatalogFingerprint {
     public static func sha256(of catalog: Catalog) -> String {
         var writer = Writer()
@@ -40,6 +41,10 @@ public enum CatalogFingerprint {
         }
         return writer.hexDigest()
     }
+
+    /// The first 16 hex digits (64 bits): short enough for tokens in URLs, and still a prefix of
+    /// the full version, so the two can be compared by eye.
+    public static func short(of catalog: Catalog) -> String { String(sha256(of: catalog).prefix(16)) }
 
     /// Feeds values to SHA-256 with a tag and length before each, so no two different catalogs
     /// give the same byte stream ("ab" + "c" never reads as "a" + "bc").

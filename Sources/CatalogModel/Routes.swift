@@ -1,6 +1,6 @@
-public import CatalogModel
-
-/// Where each page lives, relative to the site root; directories end in `/` and hold `index.html`.
+/// Where each page and feed lives, relative to the site root; directories end in `/` and hold
+/// `index.html`. Kept in the model, so the pages, the feeds, the API, the search index and the
+/// checkout service all link to the one path each page is written at.
 public enum Routes {
     public static let home = ""
     public static let brands = "brands/"
@@ -11,8 +11,14 @@ public enum Routes {
     public static let promotionsFeed = "feeds/promotions.xml"
     public static let promotionsJSONFeed = "feeds/promotions.json"
     public static let productsFeed = "feeds/products.xml"
+    /// Past the protocol's URL limit, an index of `sitemapPart`s.
+    public static let sitemap = "sitemap.xml"
+    public static let robots = "robots.txt"
     /// The search page; its index files and script live beside it under `search/`.
     public static let search = "search/"
+    /// The one index file with a fixed name: the search page finds every other file through it.
+    public static let searchManifest = search + "manifest.json"
+    public static let searchScript = search + "search.js"
     /// The bag and favourites: kept in the browser by `bag.js`, rendered empty by the build.
     public static let bag = "bag/"
     public static let favourites = "favourites/"
@@ -26,6 +32,7 @@ public enum Routes {
     public static func promotion(_ slug: Slug) -> String { "promotions/\(slug)/" }
     public static func page(_ slug: Slug) -> String { "\(slug)/" }
     public static func brandFeed(_ slug: Slug) -> String { "feeds/brands/\(slug).xml" }
+    public static func sitemapPart(_ number: Int) -> String { "sitemap-\(number).xml" }
 
     /// The file a route is written to.
     public static func file(for route: String) -> String {
