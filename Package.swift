@@ -16,7 +16,8 @@ let package = Package(
         .library(
             name: "VitrineFeeds",
             targets: [
-                "CatalogModel", "ContentLoader", "SiteRenderer", "FeedWriter", "CatalogAPI", "SearchIndexer", "SiteBuilder",
+                "CatalogModel", "BuildEngine", "ContentLoader", "SiteRenderer", "FeedWriter", "CatalogAPI", "SearchIndexer",
+                "SiteBuilder",
             ]),
     ],
     dependencies: [
@@ -41,21 +42,24 @@ let package = Package(
         .target(
             name: "CatalogModel", dependencies: [.product(name: "Crypto", package: "swift-crypto")],
             swiftSettings: strictness),
+        // What a build is made of, whoever produces it: output jobs and what they depend on, the
+        // one concurrent map, file stamps.
+        .target(name: "BuildEngine", dependencies: ["CatalogModel"], swiftSettings: strictness),
         .target(
             name: "ContentLoader",
-            dependencies: ["CatalogModel", "CCmarkGFM", .product(name: "Yams", package: "Yams")],
+            dependencies: ["CatalogModel", "BuildEngine", "CCmarkGFM", .product(name: "Yams", package: "Yams")],
             swiftSettings: strictness),
         .target(
             name: "SiteRenderer",
-            dependencies: ["CatalogModel", .product(name: "Mustache", package: "swift-mustache")],
+            dependencies: ["CatalogModel", "BuildEngine", .product(name: "Mustache", package: "swift-mustache")],
             swiftSettings: strictness),
-        .target(name: "FeedWriter", dependencies: ["CatalogModel", "CLibXML2"], swiftSettings: strictness),
-        .target(name: "SearchIndexer", dependencies: ["CatalogModel", "CZlib"], swiftSettings: strictness),
-        .target(name: "CatalogAPI", dependencies: ["CatalogModel"], swiftSettings: strictness),
+        .target(name: "FeedWriter", dependencies: ["CatalogModel", "BuildEngine", "CLibXML2"], swiftSettings: strictness),
+        .target(name: "SearchIndexer", dependencies: ["CatalogModel", "BuildEngine", "CZlib"], swiftSettings: strictness),
+        .target(name: "CatalogAPI", dependencies: ["CatalogModel", "BuildEngine"], swiftSettings: strictness),
         .target(
             name: "SiteBuilder",
             dependencies: [
-                "CatalogModel", "ContentLoader", "SiteRenderer", "FeedWriter", "CatalogAPI", "SearchIndexer",
+                "CatalogModel", "BuildEngine", "ContentLoader", "SiteRenderer", "FeedWriter", "CatalogAPI", "SearchIndexer",
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
             swiftSettings: strictness),
@@ -90,16 +94,19 @@ let package = Package(
             swiftSettings: strictness),
         .target(name: "VitrineTestSupport", path: "Tests/VitrineTestSupport", swiftSettings: strictness),
         .testTarget(name: "CatalogModelTests", dependencies: ["CatalogModel"], swiftSettings: strictness),
+        .testTarget(name: "BuildEngineTests", dependencies: ["BuildEngine", "CatalogModel"], swiftSettings: strictness),
         .testTarget(
-            name: "ContentLoaderTests", dependencies: ["ContentLoader", "CatalogModel", "VitrineTestSupport"],
+            name: "ContentLoaderTests", dependencies: ["ContentLoader", "CatalogModel", "BuildEngine", "VitrineTestSupport"],
             swiftSettings: strictness),
         .testTarget(
-            name: "SiteRendererTests", dependencies: ["SiteRenderer", "CatalogModel", "ContentLoader", "VitrineTestSupport"], exclude: ["Snapshots"],
+            name: "SiteRendererTests", dependencies: ["SiteRenderer", "CatalogModel", "BuildEngine", "ContentLoader", "VitrineTestSupport"],
+            exclude: ["Snapshots"],
             swiftSettings: strictness),
         .testTarget(
             name: "SiteBuilderTests",
             dependencies: [
-                "SiteBuilder", "CatalogModel", "ContentLoader", "SiteRenderer", "CheckoutService", "CLibXML2", "VitrineTestSupport",
+                "SiteBuilder", "CatalogModel", "BuildEngine", "ContentLoader", "SiteRenderer", "CheckoutService", "CLibXML2",
+                "VitrineTestSupport",
             ],
             swiftSettings: strictness),
         .testTarget(
@@ -112,10 +119,10 @@ let package = Package(
             swiftSettings: strictness),
         .testTarget(
             name: "FeedWriterTests",
-            dependencies: ["FeedWriter", "CatalogModel", "ContentLoader", "CLibXML2"],
+            dependencies: ["FeedWriter", "CatalogModel", "BuildEngine", "ContentLoader", "CLibXML2"],
             swiftSettings: strictness),
         .testTarget(
-            name: "CatalogAPITests", dependencies: ["CatalogAPI", "CatalogModel", "ContentLoader"],
+            name: "CatalogAPITests", dependencies: ["CatalogAPI", "CatalogModel", "BuildEngine", "ContentLoader"],
             swiftSettings: strictness),
         .testTarget(
             name: "SearchIndexerTests", dependencies: ["SearchIndexer", "CatalogModel", "ContentLoader", "CZlib"],

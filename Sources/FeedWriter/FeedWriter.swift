@@ -1,3 +1,4 @@
+public import BuildEngine
 public import CatalogModel
 public import Foundation
 

@@ -1,3 +1,4 @@
+public import BuildEngine
 public import CatalogModel
 import Foundation
 

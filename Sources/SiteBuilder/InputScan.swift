@@ -1,3 +1,4 @@
+public import BuildEngine
 public import ContentLoader
 public import Foundation
 

@@ -1,3 +1,4 @@
+public import BuildEngine
 import CatalogAPI
 public import CatalogModel
 public import ContentLoader

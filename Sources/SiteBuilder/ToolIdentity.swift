@@ -1,3 +1,4 @@
+import BuildEngine
 import ContentLoader
 import Foundation
 

@@ -1,3 +1,4 @@
+import BuildEngine
 import CatalogAPI
 import CatalogModel
 import Foundation

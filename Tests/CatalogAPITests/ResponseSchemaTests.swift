@@ -1,4 +1,5 @@
 import CatalogAPI
+import BuildEngine
 import CatalogModel
 import Foundation
 import Testing

@@ -1,3 +1,4 @@
+import BuildEngine
 import CatalogModel
 import ContentLoader
 import Foundation

@@ -4,6 +4,7 @@
 //
 // usage: vitrine-api-benchmark CONTENT_DIR [RUNS]
 import CatalogAPI
+import BuildEngine
 import CatalogModel
 import ContentLoader
 import Foundation

@@ -8,6 +8,7 @@
 //
 // usage: vitrine-build-budget CONTENT_DIR TEMPLATES_DIR OUTPUT_DIR [RUNS] [CLOCK]
 import CatalogAPI
+import BuildEngine
 import CatalogModel
 import ContentLoader
 import FeedWriter

@@ -1,0 +1,17 @@
+public import CatalogModel
+
+/// One input an output file is made from.
+public enum Dependency: Sendable, Hashable {
+    /// Any change at all.
+    case everything
+    /// site.json.
+    case site
+    /// One record's file.
+    case record(RecordKind, Slug)
+    /// The set of records of a kind (a file added or removed, or a sort key such as a name or title changed).
+    case list(RecordKind)
+    /// A template by name (`product`, `partials/header`); `layout` and partials are used by every page.
+    case template(String)
+    /// The build clock (promotion status).
+    case clock
+}
