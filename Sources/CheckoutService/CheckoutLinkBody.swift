@@ -21,21 +21,9 @@ struct CheckoutLinkBody: Encodable {
     var subtotal: Int64
     var discount: Int64
     var total: Int64
+}
 
-    init(
-        url: String, token: String, expiresAt: String, currency: String, lines: [Line], subtotal: Int64, discount: Int64,
-        total: Int64
-    ) {
-        self.url = url
-        self.token = token
-        self.expiresAt = expiresAt
-        self.currency = currency
-        self.lines = lines
-        self.subtotal = subtotal
-        self.discount = discount
-        self.total = total
-    }
-
+extension CheckoutLinkBody {
     init(_ link: CheckoutLinks.Link, url: String) {
         self.url = url
         self.token = link.token
@@ -50,9 +38,7 @@ struct CheckoutLinkBody: Encodable {
         self.discount = link.cart.discount.minorUnits
         self.total = link.cart.total.minorUnits
     }
-}
 
-extension CheckoutLinkBody {
     /// Built as a value rather than encoded through `Encodable`, which took a quarter of the time
     /// spent answering `POST /api/checkout-links`. Written, it is JSONEncoder's bytes for this
     /// struct with sorted keys (a test holds them equal).
