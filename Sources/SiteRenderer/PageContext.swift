@@ -1,7 +1,7 @@
 import CatalogModel
 import Foundation
 
-/// Builds the dictionaries templates see. Keys are documented in Templates/README.md.
+/// Builds the dictionaries templates see; README's "Templates" section names the keys themes rely on.
 struct PageContext {
     let catalog: Catalog
     let now: Date
