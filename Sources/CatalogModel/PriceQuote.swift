@@ -20,8 +20,6 @@ public struct PriceQuote: Sendable, Hashable {
     /// through and a feed print `g:sale_price`.
     public var isReduced: Bool { promotion != nil }
 
-    /// The winning promotion's start, when there is one.
-    public var starts: Timestamp? { promotion?.starts }
     /// The winning promotion's end, when there is one and it ends: the sale is over then.
     public var ends: Timestamp? { promotion?.ends }
 
