@@ -24,6 +24,7 @@ import Testing
     @Test func everyItemHasTheRequiredMerchantAttributes() throws {
         let xml = try feed()
         #expect(xml.string("/rss/channel/atom:link/@href") == base + "feeds/products.xml")
+        try #require(!catalog.products.isEmpty)
         for product in catalog.products {
             let item = item(product.sku)
             #expect(xml.string("\(item)/title") == product.name)
@@ -40,6 +41,7 @@ import Testing
             #expect(xml.string("\(item)/g:identifier_exists") == (hasIdentifier ? nil : "no"))
         }
         let prices = xml.strings("//g:price") + xml.strings("//g:sale_price")
+        #expect(prices.count >= catalog.products.count)
         for price in prices { #expect(price.wholeMatch(of: /\d+\.\d{2} USD/) != nil, "\(price)") }
     }
 
