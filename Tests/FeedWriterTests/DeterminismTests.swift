@@ -4,6 +4,7 @@ import Dispatch
 import FeedWriter
 import Foundation
 import Testing
+import VitrineTestSupport
 
 @Suite struct DeterminismTests {
     @Test func sameCatalogAndClockGiveIdenticalBytesOnAnyThread() {
@@ -23,7 +24,7 @@ import Testing
     }
 
     @Test func anotherClockChangesOnlyWhatDependsOnIt() throws {
-        let later = Fixtures.writer(now: Fixtures.date("2026-12-31T00:00:00Z").date).jobs()
+        let later = Fixtures.writer(now: Records.date("2026-12-31T00:00:00Z")).jobs()
         let xml = try ParsedXML(#require(Fixtures.render(later, "feeds/promotions.xml")))
         // X'mas ended on 26 December.
         #expect(xml.strings("//item/title") == ["Valentine's glow week", "15% off everything Origins"])

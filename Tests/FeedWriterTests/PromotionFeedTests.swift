@@ -2,9 +2,10 @@ import CatalogModel
 import FeedWriter
 import Foundation
 import Testing
+import VitrineTestSupport
 
 @Suite struct PromotionFeedTests {
-    let catalog = Fixtures.sampleShop
+    let catalog = SampleShop.catalog
     let jobs = Fixtures.writer(imageSizes: ["images/promotions/xmas-10-off.png": 2576]).jobs()
     let base = "https://beauty-and-me.example.com/"
 
@@ -52,7 +53,7 @@ import Testing
             // Foundation's parser checks the weekday against the date.
             #expect(parser.date(from: date) != nil, "\(date) does not parse")
         }
-        let starts = catalog.promotions.filter { $0.status(at: Fixtures.sampleClock) != .expired }.map(\.starts.date)
+        let starts = catalog.promotions.filter { $0.status(at: SampleShop.clock) != .expired }.map(\.starts.date)
         #expect(xml.strings("//item/pubDate").map { parser.date(from: $0) } == starts)
         #expect(xml.string("//item[title=\"10% off for X'mas\"]/pubDate") == "Sun, 15 Nov 2026 00:00:00 +0000")
     }
@@ -84,7 +85,7 @@ import Testing
         let catalog = Catalog(
             site: Fixtures.site, brands: [], products: [],
             promotions: [
-                Fixtures.promotion(
+                Records.promotion(
                     "remote", starts: "2026-01-01", image: .remote("https://cdn.example.net/banners/Sale%202026.JPG?v=2"))
             ], pages: [])
         let xml = try ParsedXML(#require(Fixtures.render(Fixtures.writer(catalog).jobs(), "feeds/promotions.xml")))
@@ -96,7 +97,7 @@ import Testing
     @Test func localImagePathsArePercentEncodedInEnclosures() throws {
         let catalog = Catalog(
             site: Fixtures.site, brands: [], products: [],
-            promotions: [Fixtures.promotion("local", starts: "2026-01-01", image: .local("images/promos/crème brûlée.webp"))],
+            promotions: [Records.promotion("local", starts: "2026-01-01", image: .local("images/promos/crème brûlée.webp"))],
             pages: [])
         let writer = Fixtures.writer(catalog, imageSizes: ["images/promos/crème brûlée.webp": 99])
         let xml = try ParsedXML(#require(Fixtures.render(writer.jobs(), "feeds/promotions.xml")))
