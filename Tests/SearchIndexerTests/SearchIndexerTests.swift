@@ -2,6 +2,7 @@ import CatalogModel
 import Foundation
 @testable import SearchIndexer
 import Testing
+import VitrineTestSupport
 
 @Suite struct SearchIndexerTests {
     /// Product names in result order.
@@ -71,7 +72,7 @@ import Testing
     }
 
     @Test func facetCountsFromPostingsAndColumnsAgreeWithTheCatalog() throws {
-        for catalog in [Fixtures.shop, try Fixtures.sampleShop()] {
+        for catalog in [Fixtures.shop, SampleShop.catalog] {
             let (index, reader) = try Fixtures.written(catalog)
             let brandNumber = Dictionary(uniqueKeysWithValues: catalog.brands.enumerated().map { ($1.slug, $0) })
             var checkedFromPosting = 0
@@ -102,7 +103,7 @@ import Testing
     }
 
     @Test func filteredCountsLeaveOutTheirOwnFacet() throws {
-        let catalog = try Fixtures.sampleShop()
+        let catalog = SampleShop.catalog
         let (_, reader) = try Fixtures.written(catalog)
         let unfiltered = try reader.search("night")
         let esta = catalog.brands.firstIndex { $0.slug.rawValue == "esta-louder" }!
@@ -120,7 +121,7 @@ import Testing
     }
 
     @Test func oneWordCountsFromThePostingEqualCountsFromTheColumns() throws {
-        let (_, reader) = try Fixtures.written(try Fixtures.sampleShop())
+        let (_, reader) = try Fixtures.written(SampleShop.catalog)
         var fromPosting = 0
         for entry in try reader.allEntries() {
             let quick = try reader.search(entry.word)
@@ -137,14 +138,14 @@ import Testing
     /// More products than `facetListLimit` share "night"; a few have rarer words starting "nig".
     static let bigShop: Catalog = {
         let site = Site(title: "Big Shop", baseURL: "https://shop.example.com/", currency: .usd)
-        let brands = (0..<40).map { Fixtures.brand("brand-\($0)", "Brand \($0)") }
+        let brands = (0..<40).map { Records.brand("brand-\($0)", "Brand \($0)") }
         let availabilities = Availability.allCases
         var products: [Product] = []
         for i in 0..<2_500 {
             let rare = i % 97 == 0 ? " Nightly" : i % 131 == 0 ? " Nigella" : ""
             let name = (i % 5 != 0 ? "Night " : "Day ") + (i % 2 == 0 ? "Serum" : "Cream") + " \(i)" + rare
-            products.append(Fixtures.product(
-                "p\(i)", name, brand: "brand-\((i * 7) % 40)", price: Int64(100 + i),
+            products.append(Records.product(
+                "p\(i)", name: name, brand: "brand-\((i * 7) % 40)", price: Int64(100 + i),
                 availability: availabilities[(i / 5) % availabilities.count]))
         }
         return Catalog(site: site, brands: brands, products: products, promotions: [], pages: [])
@@ -175,7 +176,7 @@ import Testing
     /// the columns' counts; the big shop has a big posting in the way as well as small ones.
     @Test func countsFromSeveralPostingsEqualCountsFromTheColumns() throws {
         var fromPostings = 0
-        for catalog in [try Fixtures.sampleShop(), Self.bigShop] {
+        for catalog in [SampleShop.catalog, Self.bigShop] {
             let (_, reader) = try Fixtures.written(catalog)
             var queries = [
                 "nig", "nigh", "serun", "ser", "night cream", "nightly night", "night day", "cre", "nigella", "nigella serum",
@@ -308,7 +309,7 @@ import Testing
 
     @Test func smallBlocksFilesAndInlineLimitsStillReadBack() throws {
         // Every layout path: postings inline, in shared files, alone in a file, blocks with no file.
-        let catalog = try Fixtures.sampleShop()
+        let catalog = SampleShop.catalog
         let inverted = InvertedIndex.build(catalog)
         let encoder = PostingEncoder(
             brandOfProduct: catalog.products.map { p in UInt32(catalog.brands.firstIndex { $0.slug == p.brand }!) },
@@ -334,7 +335,7 @@ import Testing
             for file in layout.postingFiles {
                 try Data(file.bytes).write(to: folder.appendingPathComponent("search/p-\(file.hash).bin"))
             }
-            var manifest = SearchIndexer(catalog: catalog, now: Fixtures.now).build().manifest
+            var manifest = SearchIndexer(catalog: catalog, now: Records.now).build().manifest
             manifest.lexicon = lexicon
             try SearchIndexer.json(manifest).write(to: folder.appendingPathComponent("search/manifest.json"))
             let reader = try IndexReader(folder: folder)
