@@ -46,13 +46,13 @@ import VitrineTestSupport
     }
 
     @Test func dropsAPromotionOnceItEnds() throws {
-        let catalog = Catalog(
+        let catalog = Records.catalog(
             site: Fixtures.site, brands: [Records.brand("acme", "Acme")],
             products: [Records.product("widget", brand: "acme", price: 100)],
             promotions: [
                 Records.promotion("running", starts: "2026-01-01", ends: "2026-02-01", products: ["widget"]),
                 Records.promotion("over", starts: "2025-01-01", ends: "2026-01-10", brands: ["acme"]),
-            ], pages: [])
+            ])
         let atEnd = Fixtures.writer(catalog, now: Records.date("2026-01-10T00:00:00Z")).jobs()
         let xml = try ParsedXML(#require(Fixtures.render(atEnd, "feeds/brands/acme.xml")))
         #expect(xml.strings("//item/title") == ["running"])  // `ends` itself is already expired

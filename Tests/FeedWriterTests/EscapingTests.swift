@@ -11,12 +11,12 @@ import VitrineTestSupport
     static let brandTitle = "Dr. Ünïcødé & <Söhne>"
     static let productName = "Crème <Brûlée> \"Deluxe\" & 'More' 香水"
 
-    static let catalog = Catalog(
+    static let catalog = Records.catalog(
         site: Fixtures.site, brands: [Records.brand("sohne", brandTitle)],
         products: [Records.product("creme", name: productName, brand: "sohne", price: 1234, detail: title)],
         promotions: [
             Records.promotion("tricky", title: title, starts: "2026-01-01", brands: ["sohne"], percent: 10, html: html)
-        ], pages: [])
+        ])
     static let jobs = Fixtures.writer(catalog, now: Records.date("2026-02-01")).jobs()
 
     @Test(arguments: ["feeds/promotions.xml", "feeds/brands/sohne.xml"])
@@ -52,11 +52,11 @@ import VitrineTestSupport
     }
 
     @Test func charactersXMLCannotHoldAreDroppedRatherThanBreakingTheFeed() throws {
-        let catalog = Catalog(
-            site: Fixtures.site, brands: [], products: [],
+        let catalog = Records.catalog(
+            site: Fixtures.site, brands: [],
             promotions: [
                 Records.promotion("bell", title: "Bell\u{07}Sale\u{0B}\u{FFFF} now\ttoday", starts: "2026-01-01", html: "<p>a\u{00}b\r\nc</p>")
-            ], pages: [])
+            ])
         let jobs = Fixtures.writer(catalog, now: Records.date("2026-02-01")).jobs()
         let xml = try ParsedXML(#require(Fixtures.render(jobs, "feeds/promotions.xml")))
         #expect(xml.string("//item/title") == "BellSale now\ttoday")

@@ -55,7 +55,7 @@ import VitrineTestSupport
     }
 
     @Test func salePriceIsTheLargestActiveDiscountWithoutACode() throws {
-        let catalog = Catalog(
+        let catalog = Records.catalog(
             site: Fixtures.site, brands: [Records.brand("acme", "Acme"), Records.brand("beta", "Beta")],
             products: [
                 Records.product("eye", brand: "acme", price: 3200),
@@ -68,7 +68,7 @@ import VitrineTestSupport
                 Records.promotion("acme-15", starts: "2026-10-01", brands: ["acme"], percent: 15),
                 Records.promotion("vip-40", starts: "2026-10-01", brands: ["acme", "beta"], percent: 40, code: "VIP40"),
                 Records.promotion("next-50", starts: "2027-01-01", brands: ["beta"], percent: 50),
-            ], pages: [])
+            ])
         let xml = try feed(catalog, now: Records.date("2026-12-01"))
         // 10% for X'mas and 15% on all Acme: 15% wins; the coded 40% is not for everyone. 32.00 → 27.20.
         #expect(xml.string("\(item("EYE"))/g:sale_price") == "27.20 USD")
@@ -89,10 +89,10 @@ import VitrineTestSupport
     /// the list price less the discount rounded half-even, on odd amounts and ties too.
     @Test func salePriceIsTheCheckoutsPriceForOneUnit() throws {
         let prices: [Int64] = [1001, 1003, 25, 35, 850, 1050, 1150, 999, 1, 3, 12_345, 7]
-        let catalog = Catalog(
+        let catalog = Records.catalog(
             site: Fixtures.site, brands: [Records.brand("acme", "Acme")],
             products: prices.map { Records.product("p\($0)", brand: "acme", price: $0) },
-            promotions: [Records.promotion("half", starts: "2026-01-01", brands: ["acme"], percent: 50)], pages: [])
+            promotions: [Records.promotion("half", starts: "2026-01-01", brands: ["acme"], percent: 50)])
         let xml = try feed(catalog, now: Records.date("2026-06-01"))
         for product in catalog.products {
             let charged = product.price.minorUnits - product.price.discountAmount(percent: 50).minorUnits
@@ -106,13 +106,13 @@ import VitrineTestSupport
 
     @Test func descriptionIsPlainTextCutTo5000Characters() throws {
         let long = String(repeating: "word ", count: 999) + "ab👍🏽" + String(repeating: "x", count: 2000)
-        let catalog = Catalog(
+        let catalog = Records.catalog(
             site: Fixtures.site, brands: [Records.brand("acme", "Acme")],
             products: [
                 Records.product("long", brand: "acme", price: 100, detail: long),
                 Records.product("plain", brand: "acme", price: 100, detail: "Just **text**"),
                 Records.product("bare", name: "Bare Soap", brand: "acme", price: 100),
-            ], promotions: [], pages: [])
+            ])
         let xml = try feed(catalog)
         let description = try #require(xml.string("\(item("LONG"))/description"))
         #expect(description.unicodeScalars.count <= 5_000)
@@ -133,14 +133,14 @@ import VitrineTestSupport
     }
 
     @Test func salePriceRoundsHalfEvenAndIsOmittedWhenNothingIsCheaper() throws {
-        let catalog = Catalog(
+        let catalog = Records.catalog(
             site: Fixtures.site, brands: [Records.brand("acme", "Acme")],
             products: [
                 Records.product("odd", brand: "acme", price: 1005),  // 10.05 − 5.02 (5.025 → 5.02) = 5.03
                 Records.product("even", brand: "acme", price: 1015),  // 10.15 − 5.08 (5.075 → 5.08) = 5.07
                 Records.product("free", brand: "acme", price: 0, gtin: "4006381333931"),
             ],
-            promotions: [Records.promotion("half", starts: "2026-01-01", brands: ["acme"], percent: 50)], pages: [])
+            promotions: [Records.promotion("half", starts: "2026-01-01", brands: ["acme"], percent: 50)])
         let xml = try feed(catalog, now: Records.date("2026-06-01"))
         #expect(xml.string("\(item("ODD"))/g:sale_price") == "5.03 USD")
         #expect(xml.string("\(item("EVEN"))/g:sale_price") == "5.07 USD")

@@ -82,12 +82,12 @@ import VitrineTestSupport
     }
 
     @Test func remoteImageBecomesAnEnclosureOfUnknownLength() throws {
-        let catalog = Catalog(
-            site: Fixtures.site, brands: [], products: [],
+        let catalog = Records.catalog(
+            site: Fixtures.site, brands: [],
             promotions: [
                 Records.promotion(
                     "remote", starts: "2026-01-01", image: .remote("https://cdn.example.net/banners/Sale%202026.JPG?v=2"))
-            ], pages: [])
+            ])
         let xml = try ParsedXML(#require(Fixtures.render(Fixtures.writer(catalog).jobs(), "feeds/promotions.xml")))
         #expect(xml.string("//enclosure/@url") == "https://cdn.example.net/banners/Sale%202026.JPG?v=2")
         #expect(xml.string("//enclosure/@type") == "image/jpeg")
@@ -95,10 +95,9 @@ import VitrineTestSupport
     }
 
     @Test func localImagePathsArePercentEncodedInEnclosures() throws {
-        let catalog = Catalog(
-            site: Fixtures.site, brands: [], products: [],
-            promotions: [Records.promotion("local", starts: "2026-01-01", image: .local("images/promos/crème brûlée.webp"))],
-            pages: [])
+        let catalog = Records.catalog(
+            site: Fixtures.site, brands: [],
+            promotions: [Records.promotion("local", starts: "2026-01-01", image: .local("images/promos/crème brûlée.webp"))])
         let writer = Fixtures.writer(catalog, imageSizes: ["images/promos/crème brûlée.webp": 99])
         let xml = try ParsedXML(#require(Fixtures.render(writer.jobs(), "feeds/promotions.xml")))
         #expect(xml.string("//enclosure/@url") == "https://shop.example.com/store/images/promos/cr%C3%A8me%20br%C3%BBl%C3%A9e.webp")
@@ -107,7 +106,7 @@ import VitrineTestSupport
     }
 
     @Test func languageComesFromTheLocaleInRSSForm() throws {
-        let catalog = Catalog(site: Fixtures.site, brands: [], products: [], promotions: [], pages: [])
+        let catalog = Records.catalog(site: Fixtures.site, brands: [])
         let jobs = Fixtures.writer(catalog).jobs()
         let xml = try ParsedXML(#require(Fixtures.render(jobs, "feeds/promotions.xml")))
         #expect(xml.string("/rss/channel/language") == "ja-jp")

@@ -148,7 +148,7 @@ import VitrineTestSupport
                 "p\(i)", name: name, brand: "brand-\((i * 7) % 40)", price: Int64(100 + i),
                 availability: availabilities[(i / 5) % availabilities.count]))
         }
-        return Catalog(site: site, brands: brands, products: products, promotions: [], pages: [])
+        return Records.catalog(site: site, brands: brands, products: products)
     }()
 
     @Test func smallPostingsListEachProductsFacetsAndBigOnesDoNot() throws {
@@ -237,10 +237,8 @@ import VitrineTestSupport
     /// price follows as a seventh member only while a promotion lowers it.
     @Test func aProductOnSaleIsFoundAndShownAtItsQuotedPrice() throws {
         let shop = Fixtures.shop
-        let sale = Promotion(
-            slug: Slug("mist-sale")!, title: "Mist sale", starts: try Timestamp.parse("2026-11-01").get(),
-            products: [Slug("serenite")!], discountPercent: 50, source: SourceLocation(path: "promotions/mist-sale.md"))
-        let catalog = Catalog(site: shop.site, brands: shop.brands, products: shop.products, promotions: [sale], pages: [])
+        let sale = Records.promotion("mist-sale", title: "Mist sale", starts: "2026-11-01", products: ["serenite"], percent: 50)
+        let catalog = Records.catalog(site: shop.site, brands: shop.brands, products: shop.products, promotions: [sale])
         let (index, reader) = try Fixtures.written(catalog)
         let mist = catalog.products.firstIndex { $0.slug.rawValue == "serenite" }!
         let record = try reader.record(mist)
@@ -257,7 +255,7 @@ import VitrineTestSupport
         var products = Fixtures.shop.products
         let awkward = "Quote \" backslash \\ tab\t newline\n bell\u{7} 美容液 🌙 </script>"
         products[0].name = awkward
-        let catalog = Catalog(site: Fixtures.shop.site, brands: Fixtures.shop.brands, products: products, promotions: [], pages: [])
+        let catalog = Records.catalog(site: Fixtures.shop.site, brands: Fixtures.shop.brands, products: products)
         let (_, reader) = try Fixtures.written(catalog)
         let number = catalog.products.firstIndex { $0.name == awkward }!
         #expect(try reader.record(number)[0] as? String == awkward)
@@ -278,7 +276,7 @@ import VitrineTestSupport
         // Changing one product renames the files that hold it and leaves the manifest's name alone.
         var products = Fixtures.shop.products
         products[0].detail = RenderedMarkdown(source: "x", html: "x", plainText: "Brand new words.")
-        let changed = Catalog(site: Fixtures.shop.site, brands: Fixtures.shop.brands, products: products, promotions: [], pages: [])
+        let changed = Records.catalog(site: Fixtures.shop.site, brands: Fixtures.shop.brands, products: products)
         let third = Fixtures.indexer(changed).build()
         #expect(third.files.contains { $0.path == SearchIndexer.manifestPath })
         #expect(Set(third.files.map(\.path)) != Set(first.files.map(\.path)))
@@ -298,7 +296,7 @@ import VitrineTestSupport
     }
 
     @Test func anEmptyCatalogGivesAnEmptyIndex() throws {
-        let empty = Catalog(site: Fixtures.shop.site, brands: [], products: [], promotions: [], pages: [])
+        let empty = Records.catalog(site: Fixtures.shop.site, brands: [])
         let (index, reader) = try Fixtures.written(empty)
         #expect(index.manifest.products == 0)
         #expect(index.manifest.lexicon.isEmpty)
