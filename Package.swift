@@ -92,8 +92,10 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictness),
-        .target(name: "VitrineTestSupport", path: "Tests/VitrineTestSupport", swiftSettings: strictness),
-        .testTarget(name: "CatalogModelTests", dependencies: ["CatalogModel"], swiftSettings: strictness),
+        .target(
+            name: "VitrineTestSupport", dependencies: ["CatalogModel", "ContentLoader", "SiteBuilder"],
+            path: "Tests/VitrineTestSupport", swiftSettings: strictness),
+        .testTarget(name: "CatalogModelTests", dependencies: ["CatalogModel", "VitrineTestSupport"], swiftSettings: strictness),
         .testTarget(name: "BuildEngineTests", dependencies: ["BuildEngine", "CatalogModel"], swiftSettings: strictness),
         .testTarget(
             name: "ContentLoaderTests", dependencies: ["ContentLoader", "CatalogModel", "BuildEngine", "VitrineTestSupport"],
@@ -112,25 +114,27 @@ let package = Package(
         .testTarget(
             name: "PreviewServerTests",
             dependencies: [
-                "PreviewServer", "SiteBuilder", "CatalogModel", "ContentLoader",
+                "PreviewServer", "SiteBuilder", "CatalogModel", "ContentLoader", "VitrineTestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ],
             swiftSettings: strictness),
         .testTarget(
             name: "FeedWriterTests",
-            dependencies: ["FeedWriter", "CatalogModel", "BuildEngine", "ContentLoader", "CLibXML2"],
+            dependencies: ["FeedWriter", "CatalogModel", "BuildEngine", "ContentLoader", "CLibXML2", "VitrineTestSupport"],
             swiftSettings: strictness),
         .testTarget(
-            name: "CatalogAPITests", dependencies: ["CatalogAPI", "CatalogModel", "BuildEngine", "ContentLoader"],
+            name: "CatalogAPITests",
+            dependencies: ["CatalogAPI", "CatalogModel", "BuildEngine", "ContentLoader", "VitrineTestSupport"],
             swiftSettings: strictness),
         .testTarget(
-            name: "SearchIndexerTests", dependencies: ["SearchIndexer", "CatalogModel", "ContentLoader", "CZlib"],
+            name: "SearchIndexerTests",
+            dependencies: ["SearchIndexer", "CatalogModel", "ContentLoader", "CZlib", "VitrineTestSupport"],
             swiftSettings: strictness),
         .testTarget(
             name: "CheckoutServiceTests",
             dependencies: [
-                "CheckoutService", "CatalogModel", "ContentLoader",
+                "CheckoutService", "CatalogModel", "ContentLoader", "VitrineTestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "Crypto", package: "swift-crypto"),

@@ -3,12 +3,13 @@ import BuildEngine
 import CatalogModel
 import Foundation
 import Testing
+import VitrineTestSupport
 
 @Suite struct BrandProductsPaginationTests {
     /// The jobs for one brand's product pages, decoded, in page order.
     func pages(productCount: Int) throws -> (paths: [String], documents: [BrandProductsDocument]) {
-        let catalog = TestCatalog.catalog(
-            brands: [TestCatalog.brand("acme"), TestCatalog.brand("other")],
+        let catalog = Records.catalog(
+            site: TestCatalog.site, brands: [Records.brand("acme"), Records.brand("other")],
             products: TestCatalog.products(productCount, brand: "acme") + TestCatalog.products(3, brand: "other"))
         let jobs = TestCatalog.api(catalog).jobs().filter { $0.path.hasPrefix("api/v1/brands/acme/") }
             .sorted { $0.path.count == $1.path.count ? $0.path < $1.path : $0.path.count < $1.path.count }

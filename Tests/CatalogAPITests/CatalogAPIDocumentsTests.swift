@@ -3,6 +3,7 @@ import CatalogAPI
 import CatalogModel
 import Foundation
 import Testing
+import VitrineTestSupport
 
 @Suite struct CatalogAPIDocumentsTests {
     static let stores = [
@@ -12,30 +13,26 @@ import Testing
 
     /// Two brands, three products, and promotions of every status.
     static var catalog: Catalog {
-        var serum = TestCatalog.product("serum", brand: "acme", name: "Night Serum", cents: 3250)
-        serum.thumbnail = .local("images/serum-thumb.png")
-        serum.image = .remote("https://cdn.example.com/serum.png")
-        serum.tags = ["night", "serum"]
-        serum.date = TestCatalog.date("2026-03-14")
+        var serum = Records.product(
+            "serum", name: "Night Serum", brand: "acme", price: 3250, thumbnail: .local("images/serum-thumb.png"),
+            image: .remote("https://cdn.example.com/serum.png"), tags: ["night", "serum"], date: "2026-03-14")
         serum.detail = RenderedMarkdown(source: "**Rich**", html: "<p><strong>Rich</strong></p>\n", plainText: "Rich")
-        var soldOut = TestCatalog.product("mask", brand: "acme", name: "Clay Mask")
-        soldOut.availability = .outOfStock
-        let lotion = TestCatalog.product("lotion", brand: "zen", name: "Body Lotion")
+        let soldOut = Records.product("mask", name: "Clay Mask", brand: "acme", availability: .outOfStock)
+        let lotion = Records.product("lotion", name: "Body Lotion", brand: "zen")
         func promotion(_ slug: String, starts: String, ends: String?, brands: [String] = [], products: [String] = [])
             -> Promotion
         {
-            Promotion(
-                slug: TestCatalog.slug(slug), title: slug.uppercased(), starts: TestCatalog.date(starts),
-                ends: ends.map(TestCatalog.date), brands: brands.map(TestCatalog.slug), products: products.map(TestCatalog.slug),
-                discountPercent: Decimal(string: "12.5"), code: "CODE", source: SourceLocation(path: "promotions/\(slug).md"))
+            Records.promotion(
+                slug, title: slug.uppercased(), starts: starts, ends: ends, brands: brands, products: products,
+                percent: Decimal(string: "12.5"), code: "CODE")
         }
         var active = promotion("active", starts: "2026-11-01", ends: "2026-12-26", products: ["serum"])
         active.stores = stores
         let brandWide = promotion("brand-wide", starts: "2026-10-01", ends: nil, brands: ["acme"])
         let upcoming = promotion("upcoming", starts: "2027-02-01", ends: "2027-02-14", brands: ["acme"])
         let expired = promotion("expired", starts: "2026-06-01", ends: "2026-08-31", products: ["serum"])
-        return TestCatalog.catalog(
-            brands: [TestCatalog.brand("acme", title: "Acme"), TestCatalog.brand("zen", title: "Zen")],
+        return Records.catalog(
+            site: TestCatalog.site, brands: [Records.brand("acme", "Acme"), Records.brand("zen", "Zen")],
             products: [serum, soldOut, lotion], promotions: [active, brandWide, upcoming, expired])
     }
 
@@ -43,7 +40,7 @@ import Testing
 
     @Test("a product document has exact prices, absolute URLs and the promotions active now")
     func product() throws {
-        let product = try #require(Self.catalog.productBySlug[TestCatalog.slug("serum")])
+        let product = try #require(Self.catalog.productBySlug[Records.slug("serum")])
         let document = Self.api.productDocument(product)
         #expect(document.price == PriceDocument(Money(minorUnits: 3250, currency: .usd), unit: "ea", locale: "en_US"))
         #expect(document.price.amount == "32.50" && document.price.minorUnits == 3250 && document.price.formatted == "$ 32.50")
@@ -62,7 +59,7 @@ import Testing
 
     @Test("a product that cannot be bought has no buy link")
     func soldOut() throws {
-        let product = try #require(Self.catalog.productBySlug[TestCatalog.slug("mask")])
+        let product = try #require(Self.catalog.productBySlug[Records.slug("mask")])
         #expect(Self.api.productDocument(product).buyURL == nil)
         #expect(Self.api.productDocument(product).availability == "out_of_stock")
     }
@@ -127,10 +124,10 @@ import Testing
     func productDependencies() throws {
         let job = try #require(Self.api.jobs().first { $0.path == "api/v1/products/serum.json" })
         let expected: Set<Dependency> = [
-            .site, .clock, .record(.product, TestCatalog.slug("serum")), .record(.brand, TestCatalog.slug("acme")),
-            .list(.promotion), .record(.promotion, TestCatalog.slug("active")),
-            .record(.promotion, TestCatalog.slug("brand-wide")), .record(.promotion, TestCatalog.slug("upcoming")),
-            .record(.promotion, TestCatalog.slug("expired")),
+            .site, .clock, .record(.product, Records.slug("serum")), .record(.brand, Records.slug("acme")),
+            .list(.promotion), .record(.promotion, Records.slug("active")),
+            .record(.promotion, Records.slug("brand-wide")), .record(.promotion, Records.slug("upcoming")),
+            .record(.promotion, Records.slug("expired")),
         ]
         #expect(job.dependencies == expected)
     }
@@ -138,8 +135,8 @@ import Testing
     @Test("a brand page depends on the products it lists, not on other brands' products")
     func brandPageDependencies() throws {
         let job = try #require(Self.api.jobs().first { $0.path == "api/v1/brands/zen/products/1.json" })
-        #expect(job.dependencies.contains(.record(.product, TestCatalog.slug("lotion"))))
-        #expect(!job.dependencies.contains(.record(.product, TestCatalog.slug("serum"))))
+        #expect(job.dependencies.contains(.record(.product, Records.slug("lotion"))))
+        #expect(!job.dependencies.contains(.record(.product, Records.slug("serum"))))
         #expect(!job.dependencies.contains(.clock) && !job.dependencies.contains(.everything))
     }
 }
@@ -148,22 +145,22 @@ import Testing
     static let brandSlugs = ["a", "b", "c"]
 
     static func promotion(_ i: Int) -> Promotion {
-        let brands: [Slug] = i % 3 == 0 ? [TestCatalog.slug(brandSlugs[i % 3])] : []
-        var products: [Slug] = []
-        for p in 0..<30 where (p * 7 + i) % 5 == 0 { products.append(TestCatalog.slug("p\(p)")) }
+        let brands = i % 3 == 0 ? [brandSlugs[i % 3]] : []
+        var products: [String] = []
+        for p in 0..<30 where (p * 7 + i) % 5 == 0 { products.append("p\(p)") }
         // One names a product twice; several name a product and its brand both.
-        if i == 4 { products.append(TestCatalog.slug("p1")) }
-        return Promotion(
-            slug: TestCatalog.slug("promo-\(i)"), title: "P\(i)", starts: TestCatalog.date("2026-0\(1 + i % 9)-01"),
-            brands: brands, products: products, source: SourceLocation(path: "promotions/promo-\(i).md"))
+        if i == 4 { products.append("p1") }
+        return Records.promotion(
+            "promo-\(i)", title: "P\(i)", starts: "2026-0\(1 + i % 9)-01", brands: brands, products: products)
     }
 
     @Test("a product's promotions are Catalog.promotions(for:), in catalog order, each once")
     func sameAsCatalog() {
-        let brands = Self.brandSlugs.map { TestCatalog.brand($0) }
-        let products = (0..<30).map { TestCatalog.product("p\($0)", brand: Self.brandSlugs[$0 % 3]) }
-        let catalog = TestCatalog.catalog(brands: brands, products: products, promotions: (0..<12).map(Self.promotion))
-        let api = TestCatalog.api(catalog, now: TestCatalog.date("2027-01-01").date)
+        let brands = Self.brandSlugs.map { Records.brand($0) }
+        let products = (0..<30).map { Records.product("p\($0)", brand: Self.brandSlugs[$0 % 3]) }
+        let catalog = Records.catalog(
+            site: TestCatalog.site, brands: brands, products: products, promotions: (0..<12).map(Self.promotion))
+        let api = TestCatalog.api(catalog, now: Records.date("2027-01-01"))
         var compared = 0
         for product in catalog.products {
             let expected: [String] = catalog.promotions(for: product).map { $0.slug.rawValue }

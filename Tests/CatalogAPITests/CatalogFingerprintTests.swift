@@ -2,12 +2,13 @@ import CatalogAPI
 import CatalogModel
 import Foundation
 import Testing
+import VitrineTestSupport
 
 @Suite struct CatalogFingerprintTests {
     static func catalog(price: Int64 = 1000, extra: [String: ExtraValue] = [:]) -> Catalog {
-        var product = TestCatalog.product("serum", brand: "acme", cents: price)
+        var product = Records.product("serum", brand: "acme", price: price)
         product.extra = extra
-        return TestCatalog.catalog(brands: [TestCatalog.brand("acme")], products: [product])
+        return Records.catalog(site: TestCatalog.site, brands: [Records.brand("acme")], products: [product])
     }
 
     @Test("the same content gives the same version, whatever the clock")

@@ -1,21 +1,17 @@
 import CatalogModel
 import Foundation
 import Testing
+import VitrineTestSupport
 
 @Suite struct CatalogReplacingTests {
-    static let location = SourceLocation(path: "test")
-
+    /// Products cost 1.00 unless a test says otherwise.
     static func product(_ slug: String, _ name: String, sku: String, brand: String = "acme", cents: Int64 = 100) -> Product {
-        Product(
-            slug: Slug(slug)!, sku: sku, name: name, brand: Slug(brand)!,
-            price: Money(minorUnits: cents, currency: .usd), source: location)
+        Records.product(slug, name: name, sku: sku, brand: brand, price: cents)
     }
 
-    static let catalog = Catalog(
-        site: Site(title: "T", baseURL: "https://t.example/", currency: .usd),
-        brands: [Brand(slug: Slug("acme")!, title: "Acme", source: location), Brand(slug: Slug("zed")!, title: "Zed", source: location)],
-        products: [product("b", "Balm", sku: "B"), product("a", "Amber", sku: "A"), product("c", "Clay", sku: "C", brand: "zed")],
-        promotions: [], pages: [])
+    static let catalog = Records.catalog(
+        brands: [Records.brand("acme"), Records.brand("zed")],
+        products: [product("b", "Balm", sku: "B"), product("a", "Amber", sku: "A"), product("c", "Clay", sku: "C", brand: "zed")])
 
     @Test func aProductThatKeepsItsPlaceIsReplacedEverywhere() throws {
         let cheaper = Self.product("b", "Balm", sku: "B2", cents: 50)
@@ -43,8 +39,9 @@ import Testing
     }
 
     @Test func aBrandIsReplacedOnlyWhenItsTitleStays() throws {
-        let described = Brand(slug: Slug("zed")!, title: "Zed", country: "FR", source: Self.location)
+        var described = Records.brand("zed")
+        described.country = "FR"
         #expect(try #require(Self.catalog.replacing(described)).brandBySlug[Slug("zed")!]?.country == "FR")
-        #expect(Self.catalog.replacing(Brand(slug: Slug("zed")!, title: "Aardvark", source: Self.location)) == nil)
+        #expect(Self.catalog.replacing(Records.brand("zed", "Aardvark")) == nil)
     }
 }

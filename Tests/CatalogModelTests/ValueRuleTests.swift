@@ -1,6 +1,7 @@
 @testable import CatalogModel
 import Foundation
 import Testing
+import VitrineTestSupport
 
 @Suite struct SlugTests {
     @Test func acceptsLowercaseDigitsAndInnerDashes() {
@@ -99,9 +100,7 @@ import Testing
 
 @Suite struct PromotionStatusTests {
     func promotion(starts: String, ends: String?) throws -> Promotion {
-        try Promotion(
-            slug: Slug("p")!, title: "P", starts: Timestamp.parse(starts).get(),
-            ends: ends.map { try Timestamp.parse($0).get() }, source: SourceLocation(path: "p.md"))
+        Records.promotion("p", title: "P", starts: starts, ends: ends)
     }
 
     @Test func isActiveFromStartsUntilJustBeforeEnds() throws {
@@ -140,22 +139,14 @@ import Testing
 
 @Suite struct CatalogPromotionLookupTests {
     @Test func promotionsForAProductAreThoseThatApplyInCatalogOrder() throws {
-        func slug(_ s: String) -> Slug { Slug(s)! }
-        let at = SourceLocation(path: "x")
-        let products = ["a", "b", "c"].map {
-            Product(slug: slug($0), sku: $0.uppercased(), name: $0, brand: slug($0 == "c" ? "other" : "brand"),
-                    price: Money(minorUnits: 100, currency: .usd), source: at)
-        }
-        let starts = try Timestamp.parse("2026-01-01").get()
+        let products = ["a", "b", "c"].map { Records.product($0, name: $0, brand: $0 == "c" ? "other" : "brand", price: 100) }
         let promotions = [
-            Promotion(slug: slug("p1"), title: "1", starts: starts, brands: [slug("brand")], source: at),
-            Promotion(slug: slug("p2"), title: "2", starts: starts, products: [slug("a"), slug("a")], source: at),
-            Promotion(slug: slug("p3"), title: "3", starts: starts, brands: [slug("brand")], products: [slug("a")], source: at),
-            Promotion(slug: slug("p4"), title: "4", starts: starts, products: [slug("c")], source: at),
+            Records.promotion("p1", title: "1", starts: "2026-01-01", brands: ["brand"]),
+            Records.promotion("p2", title: "2", starts: "2026-01-01", products: ["a", "a"]),
+            Records.promotion("p3", title: "3", starts: "2026-01-01", brands: ["brand"], products: ["a"]),
+            Records.promotion("p4", title: "4", starts: "2026-01-01", products: ["c"]),
         ]
-        let catalog = Catalog(
-            site: Site(title: "T", baseURL: "https://e.com/", currency: .usd), brands: [], products: products,
-            promotions: promotions, pages: [])
+        let catalog = Records.catalog(brands: [], products: products, promotions: promotions)
         for product in products {
             #expect(catalog.promotions(for: product).map(\.slug) == catalog.promotions.filter { $0.applies(to: product) }.map(\.slug))
         }

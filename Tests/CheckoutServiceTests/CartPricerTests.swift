@@ -3,6 +3,7 @@ import CatalogModel
 import Foundation
 import HTTPTypes
 import Testing
+import VitrineTestSupport
 
 @Suite struct CartPricerTests {
     let pricer = CartPricer(catalog: Fixtures.catalog())
@@ -55,8 +56,8 @@ import Testing
     /// whole line instead (7.5 ¢ → 8 ¢, 10.5 ¢ → 10 ¢) would charge other amounts than the page shows.
     @Test func roundingIsHalfEvenPerUnitAndLinesMultiplyOut() throws {
         let catalog = Fixtures.catalog(
-            products: [Fixtures.product("tiny", sku: "T-1", price: 25), Fixtures.product("small", sku: "T-2", price: 35)],
-            promotions: [Fixtures.promotion("acme-ten", brands: ["acme"], percent: 10)])
+            products: [Records.product("tiny", sku: "T-1", price: 25), Records.product("small", sku: "T-2", price: 35)],
+            promotions: [Records.promotion("acme-ten", brands: ["acme"], percent: 10)])
         let cart = try CartPricer(catalog: catalog).price(
             CartRequest(items: [CartItem(sku: "T-1", quantity: 3), CartItem(sku: "T-2", quantity: 3)]), at: Fixtures.now)
         #expect(cart.lines.map(\.discount.minorUnits) == [6, 12])
@@ -67,7 +68,7 @@ import Testing
     }
 
     @Test func aPromotionThatEndedGivesNoDiscount() throws {
-        let later = Fixtures.date("2026-12-01T12:10:00Z")
+        let later = Records.date("2026-12-01T12:10:00Z")
         #expect(try price([("MSK-1", 1)], at: later).lines[0].discount.minorUnits == 0)
     }
 
@@ -135,7 +136,7 @@ import Testing
 
     @Test func theSampleShopPricesItsChristmasPromotion() throws {
         // EST-ANR-50 (84.00) is in "10% off for X'mas" (XMAS10); ORG-CIMK-100 (8.50) in Origins 15% (ORIGINS15).
-        let pricer = CartPricer(catalog: Fixtures.sampleCatalog)
+        let pricer = CartPricer(catalog: SampleShop.catalog)
         let items = [CartItem(sku: "EST-ANR-50", quantity: 1), CartItem(sku: "ORG-CIMK-100", quantity: 3)]
         let plain = try pricer.price(CartRequest(items: items), at: Fixtures.now)
         #expect(plain.total == usd(8400 + 2550))
@@ -151,10 +152,10 @@ import Testing
     }
 
     @Test func theIndexPricesExactlyAsTheCatalogsRule() {
-        let times = ["2026-06-15", "2026-08-31T23:59:59Z", "2026-12-01T12:00:00Z", "2026-12-26", "2027-02-10"].map(Fixtures.date)
+        let times = ["2026-06-15", "2026-08-31T23:59:59Z", "2026-12-01T12:00:00Z", "2026-12-26", "2027-02-10"].map(Records.date)
         let codes: [String?] = [nil, "XMAS10", "origins15", "GLOW20", "SUN15", "SERUM15", "BOGUS"]
         var compared = 0
-        for catalog in [Fixtures.sampleCatalog, Fixtures.catalog()] {
+        for catalog in [SampleShop.catalog, Fixtures.catalog()] {
             let pricer = CartPricer(catalog: catalog)
             for product in catalog.products {
                 for now in times {
@@ -175,7 +176,7 @@ import Testing
         }
         #expect(compared > 1500)
         // The sample shop does have discounted products at these times, so the comparison is not vacuous.
-        let sample = Fixtures.sampleCatalog
+        let sample = SampleShop.catalog
         #expect(sample.products.contains { sample.activeDiscount(for: $0, at: Fixtures.now, code: "XMAS10") != nil })
     }
 }

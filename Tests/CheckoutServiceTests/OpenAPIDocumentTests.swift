@@ -2,12 +2,12 @@ import CatalogModel
 import CheckoutService
 import Foundation
 import Testing
+import VitrineTestSupport
 
 /// The OpenAPI document is hand-kept; these keep it and the code from drifting apart.
 @Suite struct OpenAPIDocumentTests {
     static var document: [String: Any] {
-        let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("Sources/CheckoutService/Resources/openapi.json")
+        let file = ShopFixture.repositoryRoot.appendingPathComponent("Sources/CheckoutService/Resources/openapi.json")
         let data = try! Data(contentsOf: file)
         return try! JSONSerialization.jsonObject(with: data) as! [String: Any]
     }

@@ -5,6 +5,7 @@ import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import Testing
+import VitrineTestSupport
 
 /// The service through its router, without a socket.
 @Suite struct RouterTests {
@@ -65,8 +66,7 @@ import Testing
     }
 
     @Test func openAPIDocumentIsServedAsItIsInTheRepository() async throws {
-        let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("Sources/CheckoutService/Resources/openapi.json")
+        let file = ShopFixture.repositoryRoot.appendingPathComponent("Sources/CheckoutService/Resources/openapi.json")
         let onDisk = try Data(contentsOf: file)
         try await withClient { client in
             try await client.execute(uri: Self.path(.openAPI), method: .get) { response in
@@ -103,7 +103,7 @@ import Testing
 
     @Test func theShopsBuyLinksOpenTheirCarts() async throws {
         // A sku outside the content rules' alphabet still reaches its product: both sides encode alike.
-        let odd = Fixtures.product("odd", sku: "ODD 1/é", price: 100)
+        let odd = Records.product("odd", sku: "ODD 1/é", price: 100)
         let catalog = Fixtures.catalog(products: Fixtures.defaultProducts + [odd])
         let checkoutURL = try #require(catalog.site.checkoutURL)
         try await withClient(catalog: catalog) { client in

@@ -2,9 +2,10 @@ import CatalogModel
 import FeedWriter
 import Foundation
 import Testing
+import VitrineTestSupport
 
 @Suite struct BrandFeedTests {
-    let catalog = Fixtures.sampleShop
+    let catalog = SampleShop.catalog
     let jobs = Fixtures.writer().jobs()
     let base = "https://beauty-and-me.example.com/"
 
@@ -33,9 +34,10 @@ import Testing
     }
 
     @Test func matchesTheMembershipRuleForEveryBrand() throws {
+        try #require(!catalog.brands.isEmpty)
         for brand in catalog.brands {
             let expected = catalog.promotions.filter { promotion in
-                promotion.status(at: Fixtures.sampleClock) != .expired
+                promotion.status(at: SampleShop.clock) != .expired
                     && (promotion.brands.contains(brand.slug)
                         || promotion.products.contains { catalog.productBySlug[$0]?.brand == brand.slug })
             }.map { base + "promotions/\($0.slug)/" }
@@ -44,14 +46,14 @@ import Testing
     }
 
     @Test func dropsAPromotionOnceItEnds() throws {
-        let catalog = Catalog(
-            site: Fixtures.site, brands: [Fixtures.brand("acme", "Acme")],
-            products: [Fixtures.product("widget", brand: "acme", price: 100)],
+        let catalog = Records.catalog(
+            site: Fixtures.site, brands: [Records.brand("acme", "Acme")],
+            products: [Records.product("widget", brand: "acme", price: 100)],
             promotions: [
-                Fixtures.promotion("running", starts: "2026-01-01", ends: "2026-02-01", products: ["widget"]),
-                Fixtures.promotion("over", starts: "2025-01-01", ends: "2026-01-10", brands: ["acme"]),
-            ], pages: [])
-        let atEnd = Fixtures.writer(catalog, now: Fixtures.date("2026-01-10T00:00:00Z").date).jobs()
+                Records.promotion("running", starts: "2026-01-01", ends: "2026-02-01", products: ["widget"]),
+                Records.promotion("over", starts: "2025-01-01", ends: "2026-01-10", brands: ["acme"]),
+            ])
+        let atEnd = Fixtures.writer(catalog, now: Records.date("2026-01-10T00:00:00Z")).jobs()
         let xml = try ParsedXML(#require(Fixtures.render(atEnd, "feeds/brands/acme.xml")))
         #expect(xml.strings("//item/title") == ["running"])  // `ends` itself is already expired
     }

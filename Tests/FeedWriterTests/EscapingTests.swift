@@ -2,6 +2,7 @@ import CatalogModel
 import FeedWriter
 import Foundation
 import Testing
+import VitrineTestSupport
 
 /// Titles and bodies with markup characters and non-Latin text come back exactly as written.
 @Suite struct EscapingTests {
@@ -10,13 +11,13 @@ import Testing
     static let brandTitle = "Dr. Ünïcødé & <Söhne>"
     static let productName = "Crème <Brûlée> \"Deluxe\" & 'More' 香水"
 
-    static let catalog = Catalog(
-        site: Fixtures.site, brands: [Fixtures.brand("sohne", brandTitle)],
-        products: [Fixtures.product("creme", brand: "sohne", price: 1234, name: productName, detail: title)],
+    static let catalog = Records.catalog(
+        site: Fixtures.site, brands: [Records.brand("sohne", brandTitle)],
+        products: [Records.product("creme", name: productName, brand: "sohne", price: 1234, detail: title)],
         promotions: [
-            Fixtures.promotion("tricky", title: title, starts: "2026-01-01", brands: ["sohne"], percent: 10, html: html)
-        ], pages: [])
-    static let jobs = Fixtures.writer(catalog, now: Fixtures.date("2026-02-01").date).jobs()
+            Records.promotion("tricky", title: title, starts: "2026-01-01", brands: ["sohne"], percent: 10, html: html)
+        ])
+    static let jobs = Fixtures.writer(catalog, now: Records.date("2026-02-01")).jobs()
 
     @Test(arguments: ["feeds/promotions.xml", "feeds/brands/sohne.xml"])
     func rssRoundTrip(path: String) throws {
@@ -51,12 +52,12 @@ import Testing
     }
 
     @Test func charactersXMLCannotHoldAreDroppedRatherThanBreakingTheFeed() throws {
-        let catalog = Catalog(
-            site: Fixtures.site, brands: [], products: [],
+        let catalog = Records.catalog(
+            site: Fixtures.site, brands: [],
             promotions: [
-                Fixtures.promotion("bell", title: "Bell\u{07}Sale\u{0B}\u{FFFF} now\ttoday", starts: "2026-01-01", html: "<p>a\u{00}b\r\nc</p>")
-            ], pages: [])
-        let jobs = Fixtures.writer(catalog, now: Fixtures.date("2026-02-01").date).jobs()
+                Records.promotion("bell", title: "Bell\u{07}Sale\u{0B}\u{FFFF} now\ttoday", starts: "2026-01-01", html: "<p>a\u{00}b\r\nc</p>")
+            ])
+        let jobs = Fixtures.writer(catalog, now: Records.date("2026-02-01")).jobs()
         let xml = try ParsedXML(#require(Fixtures.render(jobs, "feeds/promotions.xml")))
         #expect(xml.string("//item/title") == "BellSale now\ttoday")
         #expect(xml.string("//item/description") == "<p>ab\r\nc</p>")

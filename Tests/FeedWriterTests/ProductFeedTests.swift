@@ -2,12 +2,13 @@ import CatalogModel
 @testable import FeedWriter
 import Foundation
 import Testing
+import VitrineTestSupport
 
 @Suite struct ProductFeedTests {
-    let catalog = Fixtures.sampleShop
+    let catalog = SampleShop.catalog
     let base = "https://beauty-and-me.example.com/"
 
-    func feed(_ catalog: Catalog = Fixtures.sampleShop, now: Date = Fixtures.sampleClock) throws -> ParsedXML {
+    func feed(_ catalog: Catalog = SampleShop.catalog, now: Date = SampleShop.clock) throws -> ParsedXML {
         try ParsedXML(#require(Fixtures.render(Fixtures.writer(catalog, now: now).jobs(), "feeds/products.xml")))
     }
 
@@ -24,6 +25,7 @@ import Testing
     @Test func everyItemHasTheRequiredMerchantAttributes() throws {
         let xml = try feed()
         #expect(xml.string("/rss/channel/atom:link/@href") == base + "feeds/products.xml")
+        try #require(!catalog.products.isEmpty)
         for product in catalog.products {
             let item = item(product.sku)
             #expect(xml.string("\(item)/title") == product.name)
@@ -40,6 +42,7 @@ import Testing
             #expect(xml.string("\(item)/g:identifier_exists") == (hasIdentifier ? nil : "no"))
         }
         let prices = xml.strings("//g:price") + xml.strings("//g:sale_price")
+        #expect(prices.count >= catalog.products.count)
         for price in prices { #expect(price.wholeMatch(of: /\d+\.\d{2} USD/) != nil, "\(price)") }
     }
 
@@ -52,32 +55,32 @@ import Testing
     }
 
     @Test func salePriceIsTheLargestActiveDiscountWithoutACode() throws {
-        let catalog = Catalog(
-            site: Fixtures.site, brands: [Fixtures.brand("acme", "Acme"), Fixtures.brand("beta", "Beta")],
+        let catalog = Records.catalog(
+            site: Fixtures.site, brands: [Records.brand("acme", "Acme"), Records.brand("beta", "Beta")],
             products: [
-                Fixtures.product("eye", brand: "acme", price: 3200),
-                Fixtures.product("mask", brand: "acme", price: 850),
-                Fixtures.product("serum", brand: "beta", price: 8400),
-                Fixtures.product("soap", brand: "beta", price: 500),
+                Records.product("eye", brand: "acme", price: 3200),
+                Records.product("mask", brand: "acme", price: 850),
+                Records.product("serum", brand: "beta", price: 8400),
+                Records.product("soap", brand: "beta", price: 500),
             ],
             promotions: [
-                Fixtures.promotion("xmas", starts: "2026-11-15", ends: "2026-12-26", products: ["eye", "serum"], percent: 10),
-                Fixtures.promotion("acme-15", starts: "2026-10-01", brands: ["acme"], percent: 15),
-                Fixtures.promotion("vip-40", starts: "2026-10-01", brands: ["acme", "beta"], percent: 40, code: "VIP40"),
-                Fixtures.promotion("next-50", starts: "2027-01-01", brands: ["beta"], percent: 50),
-            ], pages: [])
-        let xml = try feed(catalog, now: Fixtures.date("2026-12-01").date)
+                Records.promotion("xmas", starts: "2026-11-15", ends: "2026-12-26", products: ["eye", "serum"], percent: 10),
+                Records.promotion("acme-15", starts: "2026-10-01", brands: ["acme"], percent: 15),
+                Records.promotion("vip-40", starts: "2026-10-01", brands: ["acme", "beta"], percent: 40, code: "VIP40"),
+                Records.promotion("next-50", starts: "2027-01-01", brands: ["beta"], percent: 50),
+            ])
+        let xml = try feed(catalog, now: Records.date("2026-12-01"))
         // 10% for X'mas and 15% on all Acme: 15% wins; the coded 40% is not for everyone. 32.00 → 27.20.
-        #expect(xml.string("\(item("SKU-eye"))/g:sale_price") == "27.20 USD")
-        #expect(xml.string("\(item("SKU-eye"))/g:sale_price_effective_date") == nil)
+        #expect(xml.string("\(item("EYE"))/g:sale_price") == "27.20 USD")
+        #expect(xml.string("\(item("EYE"))/g:sale_price_effective_date") == nil)
         // X'mas only, and it ends: the effective period is given.
-        #expect(xml.string("\(item("SKU-serum"))/g:sale_price") == "75.60 USD")
-        #expect(xml.string("\(item("SKU-serum"))/g:sale_price_effective_date") == "2026-11-15T00:00:00Z/2026-12-26T00:00:00Z")
+        #expect(xml.string("\(item("SERUM"))/g:sale_price") == "75.60 USD")
+        #expect(xml.string("\(item("SERUM"))/g:sale_price_effective_date") == "2026-11-15T00:00:00Z/2026-12-26T00:00:00Z")
         // 15% of 8.50 is 1.275 → 1.28 (half-even), so 7.22.
-        #expect(xml.string("\(item("SKU-mask"))/g:sale_price") == "7.22 USD")
+        #expect(xml.string("\(item("MASK"))/g:sale_price") == "7.22 USD")
         // Only the coded and the upcoming promotions name it.
-        #expect(xml.string("\(item("SKU-soap"))/g:sale_price") == nil)
-        let onSale = catalog.products.filter { catalog.quote(for: $0, at: Fixtures.date("2026-12-01").date).isReduced }
+        #expect(xml.string("\(item("SOAP"))/g:sale_price") == nil)
+        let onSale = catalog.products.filter { catalog.quote(for: $0, at: Records.date("2026-12-01")).isReduced }
         #expect(Set(xml.strings("//item[g:sale_price]/g:id")) == Set(onSale.map(\.sku)))
         #expect(onSale.count == 3)
     }
@@ -86,11 +89,11 @@ import Testing
     /// the list price less the discount rounded half-even, on odd amounts and ties too.
     @Test func salePriceIsTheCheckoutsPriceForOneUnit() throws {
         let prices: [Int64] = [1001, 1003, 25, 35, 850, 1050, 1150, 999, 1, 3, 12_345, 7]
-        let catalog = Catalog(
-            site: Fixtures.site, brands: [Fixtures.brand("acme", "Acme")],
-            products: prices.map { Fixtures.product("p\($0)", brand: "acme", price: $0) },
-            promotions: [Fixtures.promotion("half", starts: "2026-01-01", brands: ["acme"], percent: 50)], pages: [])
-        let xml = try feed(catalog, now: Fixtures.date("2026-06-01").date)
+        let catalog = Records.catalog(
+            site: Fixtures.site, brands: [Records.brand("acme", "Acme")],
+            products: prices.map { Records.product("p\($0)", brand: "acme", price: $0) },
+            promotions: [Records.promotion("half", starts: "2026-01-01", brands: ["acme"], percent: 50)])
+        let xml = try feed(catalog, now: Records.date("2026-06-01"))
         for product in catalog.products {
             let charged = product.price.minorUnits - product.price.discountAmount(percent: 50).minorUnits
             let expected = charged < product.price.minorUnits
@@ -98,27 +101,27 @@ import Testing
             #expect(xml.string("\(item(product.sku))/g:sale_price") == expected, "\(product.price.minorUnits)")
         }
         // 10.01 − 5.00 (5.005 rounds to the even 5.00) = 5.01, where rounding 5.005 itself gives 5.00.
-        #expect(xml.string("\(item("SKU-p1001"))/g:sale_price") == "5.01 USD")
+        #expect(xml.string("\(item("P1001"))/g:sale_price") == "5.01 USD")
     }
 
     @Test func descriptionIsPlainTextCutTo5000Characters() throws {
         let long = String(repeating: "word ", count: 999) + "ab👍🏽" + String(repeating: "x", count: 2000)
-        let catalog = Catalog(
-            site: Fixtures.site, brands: [Fixtures.brand("acme", "Acme")],
+        let catalog = Records.catalog(
+            site: Fixtures.site, brands: [Records.brand("acme", "Acme")],
             products: [
-                Fixtures.product("long", brand: "acme", price: 100, detail: long),
-                Fixtures.product("plain", brand: "acme", price: 100, detail: "Just **text**"),
-                Fixtures.product("bare", brand: "acme", price: 100, name: "Bare Soap"),
-            ], promotions: [], pages: [])
+                Records.product("long", brand: "acme", price: 100, detail: long),
+                Records.product("plain", brand: "acme", price: 100, detail: "Just **text**"),
+                Records.product("bare", name: "Bare Soap", brand: "acme", price: 100),
+            ])
         let xml = try feed(catalog)
-        let description = try #require(xml.string("\(item("SKU-long"))/description"))
+        let description = try #require(xml.string("\(item("LONG"))/description"))
         #expect(description.unicodeScalars.count <= 5_000)
         #expect(description.hasSuffix("…"))
         #expect(long.hasPrefix(String(description.dropLast())))
         #expect(!description.unicodeScalars.contains("\u{1F3FD}") || description.contains("👍🏽"))
         // A product without detail text is described by its name, never with an empty description.
-        #expect(xml.string("\(item("SKU-bare"))/description") == "Bare Soap")
-        #expect(xml.string("\(item("SKU-bare"))/g:image_link") == nil)
+        #expect(xml.string("\(item("BARE"))/description") == "Bare Soap")
+        #expect(xml.string("\(item("BARE"))/g:image_link") == nil)
     }
 
     @Test func cuttingNeverSplitsACharacter() {
@@ -130,18 +133,18 @@ import Testing
     }
 
     @Test func salePriceRoundsHalfEvenAndIsOmittedWhenNothingIsCheaper() throws {
-        let catalog = Catalog(
-            site: Fixtures.site, brands: [Fixtures.brand("acme", "Acme")],
+        let catalog = Records.catalog(
+            site: Fixtures.site, brands: [Records.brand("acme", "Acme")],
             products: [
-                Fixtures.product("odd", brand: "acme", price: 1005),  // 10.05 − 5.02 (5.025 → 5.02) = 5.03
-                Fixtures.product("even", brand: "acme", price: 1015),  // 10.15 − 5.08 (5.075 → 5.08) = 5.07
-                Fixtures.product("free", brand: "acme", price: 0, gtin: "4006381333931"),
+                Records.product("odd", brand: "acme", price: 1005),  // 10.05 − 5.02 (5.025 → 5.02) = 5.03
+                Records.product("even", brand: "acme", price: 1015),  // 10.15 − 5.08 (5.075 → 5.08) = 5.07
+                Records.product("free", brand: "acme", price: 0, gtin: "4006381333931"),
             ],
-            promotions: [Fixtures.promotion("half", starts: "2026-01-01", brands: ["acme"], percent: 50)], pages: [])
-        let xml = try feed(catalog, now: Fixtures.date("2026-06-01").date)
-        #expect(xml.string("\(item("SKU-odd"))/g:sale_price") == "5.03 USD")
-        #expect(xml.string("\(item("SKU-even"))/g:sale_price") == "5.07 USD")
-        #expect(xml.string("\(item("SKU-free"))/g:sale_price") == nil)
-        #expect(xml.string("\(item("SKU-free"))/g:gtin") == "4006381333931")
+            promotions: [Records.promotion("half", starts: "2026-01-01", brands: ["acme"], percent: 50)])
+        let xml = try feed(catalog, now: Records.date("2026-06-01"))
+        #expect(xml.string("\(item("ODD"))/g:sale_price") == "5.03 USD")
+        #expect(xml.string("\(item("EVEN"))/g:sale_price") == "5.07 USD")
+        #expect(xml.string("\(item("FREE"))/g:sale_price") == nil)
+        #expect(xml.string("\(item("FREE"))/g:gtin") == "4006381333931")
     }
 }

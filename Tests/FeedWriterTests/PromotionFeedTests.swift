@@ -2,9 +2,10 @@ import CatalogModel
 import FeedWriter
 import Foundation
 import Testing
+import VitrineTestSupport
 
 @Suite struct PromotionFeedTests {
-    let catalog = Fixtures.sampleShop
+    let catalog = SampleShop.catalog
     let jobs = Fixtures.writer(imageSizes: ["images/promotions/xmas-10-off.png": 2576]).jobs()
     let base = "https://beauty-and-me.example.com/"
 
@@ -52,7 +53,7 @@ import Testing
             // Foundation's parser checks the weekday against the date.
             #expect(parser.date(from: date) != nil, "\(date) does not parse")
         }
-        let starts = catalog.promotions.filter { $0.status(at: Fixtures.sampleClock) != .expired }.map(\.starts.date)
+        let starts = catalog.promotions.filter { $0.status(at: SampleShop.clock) != .expired }.map(\.starts.date)
         #expect(xml.strings("//item/pubDate").map { parser.date(from: $0) } == starts)
         #expect(xml.string("//item[title=\"10% off for X'mas\"]/pubDate") == "Sun, 15 Nov 2026 00:00:00 +0000")
     }
@@ -81,12 +82,12 @@ import Testing
     }
 
     @Test func remoteImageBecomesAnEnclosureOfUnknownLength() throws {
-        let catalog = Catalog(
-            site: Fixtures.site, brands: [], products: [],
+        let catalog = Records.catalog(
+            site: Fixtures.site, brands: [],
             promotions: [
-                Fixtures.promotion(
+                Records.promotion(
                     "remote", starts: "2026-01-01", image: .remote("https://cdn.example.net/banners/Sale%202026.JPG?v=2"))
-            ], pages: [])
+            ])
         let xml = try ParsedXML(#require(Fixtures.render(Fixtures.writer(catalog).jobs(), "feeds/promotions.xml")))
         #expect(xml.string("//enclosure/@url") == "https://cdn.example.net/banners/Sale%202026.JPG?v=2")
         #expect(xml.string("//enclosure/@type") == "image/jpeg")
@@ -94,10 +95,9 @@ import Testing
     }
 
     @Test func localImagePathsArePercentEncodedInEnclosures() throws {
-        let catalog = Catalog(
-            site: Fixtures.site, brands: [], products: [],
-            promotions: [Fixtures.promotion("local", starts: "2026-01-01", image: .local("images/promos/crème brûlée.webp"))],
-            pages: [])
+        let catalog = Records.catalog(
+            site: Fixtures.site, brands: [],
+            promotions: [Records.promotion("local", starts: "2026-01-01", image: .local("images/promos/crème brûlée.webp"))])
         let writer = Fixtures.writer(catalog, imageSizes: ["images/promos/crème brûlée.webp": 99])
         let xml = try ParsedXML(#require(Fixtures.render(writer.jobs(), "feeds/promotions.xml")))
         #expect(xml.string("//enclosure/@url") == "https://shop.example.com/store/images/promos/cr%C3%A8me%20br%C3%BBl%C3%A9e.webp")
@@ -106,7 +106,7 @@ import Testing
     }
 
     @Test func languageComesFromTheLocaleInRSSForm() throws {
-        let catalog = Catalog(site: Fixtures.site, brands: [], products: [], promotions: [], pages: [])
+        let catalog = Records.catalog(site: Fixtures.site, brands: [])
         let jobs = Fixtures.writer(catalog).jobs()
         let xml = try ParsedXML(#require(Fixtures.render(jobs, "feeds/promotions.xml")))
         #expect(xml.string("/rss/channel/language") == "ja-jp")

@@ -3,17 +3,18 @@ import CatalogModel
 import FeedWriter
 import Foundation
 import Testing
+import VitrineTestSupport
 
 @Suite struct SitemapTests {
-    static let catalog = Catalog(
-        site: Fixtures.site, brands: [Fixtures.brand("acme", "Acme")],
+    static let catalog = Records.catalog(
+        site: Fixtures.site, brands: [Records.brand("acme", "Acme")],
         products: [
-            Fixtures.product("dated", brand: "acme", price: 100, date: "2026-03-04"),
-            Fixtures.product("timed", brand: "acme", price: 100, date: "2026-05-06T07:08:09Z"),
-            Fixtures.product("future", brand: "acme", price: 100, date: "2027-01-01"),
-            Fixtures.product("undated", brand: "acme", price: 100),
-        ], promotions: [], pages: [])
-    static let now = Fixtures.date("2026-06-01T00:00:00Z").date
+            Records.product("dated", brand: "acme", price: 100, date: "2026-03-04"),
+            Records.product("timed", brand: "acme", price: 100, date: "2026-05-06T07:08:09Z"),
+            Records.product("future", brand: "acme", price: 100, date: "2027-01-01"),
+            Records.product("undated", brand: "acme", price: 100),
+        ])
+    static let now = Records.date("2026-06-01T00:00:00Z")
     static let base = "https://shop.example.com/store/"
 
     /// 25 page files: home, four products and twenty numbered pages.

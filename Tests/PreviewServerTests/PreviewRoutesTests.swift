@@ -5,6 +5,7 @@ import HummingbirdTesting
 import PreviewServer
 import SiteBuilder
 import Testing
+import VitrineTestSupport
 
 @Suite("Serving the preview")
 struct PreviewRoutesTests {
@@ -14,7 +15,7 @@ struct PreviewRoutesTests {
     }
 
     @Test func pagesAndFilesAreServedWithTheirTypesAndTheLiveReloadScript() async throws {
-        let shop = try PreviewShop()
+        let shop = try SampleShop()
         defer { shop.remove() }
         let site = shop.makeSite()
         #expect(await site.start().succeeded)
@@ -52,7 +53,7 @@ struct PreviewRoutesTests {
     }
 
     @Test func unknownPathsGetTheSitesNotFoundPage() async throws {
-        let shop = try PreviewShop()
+        let shop = try SampleShop()
         defer { shop.remove() }
         let site = shop.makeSite()
         await site.start()
@@ -69,7 +70,7 @@ struct PreviewRoutesTests {
         "/%2E%2E%2FContent%2Fsite.json", "/products/%2e%2e/%2e%2e/Content/site.json",
     ])
     func traversalAttemptsAreRefused(path: String) async throws {
-        let shop = try PreviewShop()
+        let shop = try SampleShop()
         defer { shop.remove() }
         let site = shop.makeSite()
         await site.start()
@@ -82,7 +83,7 @@ struct PreviewRoutesTests {
     }
 
     @Test func aContentEditShowsUpInTheServedPage() async throws {
-        let shop = try PreviewShop()
+        let shop = try SampleShop()
         defer { shop.remove() }
         let site = shop.makeSite()
         await site.start()
@@ -99,7 +100,7 @@ struct PreviewRoutesTests {
     }
 
     @Test func aBrokenEditKeepsTheLastGoodPageAndReportsTheError() async throws {
-        let shop = try PreviewShop()
+        let shop = try SampleShop()
         defer { shop.remove() }
         let site = shop.makeSite()
         await site.start()
@@ -133,7 +134,7 @@ struct PreviewRoutesTests {
     }
 
     @Test func openPagesHearAboutRebuildsAndFailuresOverServerSentEvents() async throws {
-        let shop = try PreviewShop()
+        let shop = try SampleShop()
         defer { shop.remove() }
         let site = shop.makeSite()
         await site.start()

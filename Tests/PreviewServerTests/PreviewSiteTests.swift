@@ -3,6 +3,7 @@ import Foundation
 import PreviewServer
 import SiteBuilder
 import Testing
+import VitrineTestSupport
 
 @Suite("Rebuilding the previewed site")
 struct PreviewSiteTests {
@@ -16,7 +17,7 @@ struct PreviewSiteTests {
     }
 
     @Test func aProductEditTakesTheQuickPathAndItsFullPassReloadsNothingMore() async throws {
-        let shop = try PreviewShop()
+        let shop = try SampleShop()
         defer { shop.remove() }
         let site = shop.makeSite()
         await site.start()
@@ -41,7 +42,7 @@ struct PreviewSiteTests {
     }
 
     @Test func anEditThatMovesAProductTakesTheFullPass() async throws {
-        let shop = try PreviewShop()
+        let shop = try SampleShop()
         defer { shop.remove() }
         let site = shop.makeSite()
         await site.start()
@@ -52,20 +53,20 @@ struct PreviewSiteTests {
     }
 
     @Test func thePreviewKeepsItsClockUntilAPageWouldChange() async throws {
-        let shop = try PreviewShop()
+        let shop = try SampleShop()
         defer { shop.remove() }
-        let clock = TestClock(PreviewShop.clock)
+        let clock = TestClock(SampleShop.clock)
         let site = PreviewSite(
             options: BuildOptions(
                 contentFolder: shop.content, templatesFolder: shop.templates, outputFolder: shop.output,
-                clock: PreviewShop.clock),
+                clock: SampleShop.clock),
             now: { clock.now })
         await site.start()
         let feed = shop.output.appendingPathComponent("feeds/promotions.xml")
         let firstFeed = try Data(contentsOf: feed)
 
         // An hour later an edit does not stamp the feeds with the new time: nothing a page shows changed.
-        clock.now = PreviewShop.clock.addingTimeInterval(3600)
+        clock.now = SampleShop.clock.addingTimeInterval(3600)
         #expect(await site.clockTick() == nil)
         try shop.edit(Self.ginzing, replacing: "price: 32.00", with: "price: 31.00")
         #expect(await site.rebuild(scan: shop.scan()).succeeded)
@@ -80,7 +81,7 @@ struct PreviewSiteTests {
         let promotion = try String(contentsOf: shop.output.appendingPathComponent("promotions/xmas-10-off/index.html"), encoding: .utf8)
         #expect(promotion.contains("Ended"))
         // And the site is exactly a full build at that time.
-        let reference = shop.folder.appendingPathComponent("Reference")
+        let reference = shop.reference
         #expect(SiteBuilder.build(BuildOptions(
             contentFolder: shop.content, templatesFolder: shop.templates, outputFolder: reference,
             clock: clock.now)).succeeded)
@@ -90,16 +91,5 @@ struct PreviewSiteTests {
         try diff.run()
         diff.waitUntilExit()
         #expect(diff.terminationStatus == 0)
-    }
-}
-
-/// A clock a test moves by hand.
-final class TestClock: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value: Date
-    init(_ date: Date) { value = date }
-    var now: Date {
-        get { lock.withLock { value } }
-        set { lock.withLock { value = newValue } }
     }
 }

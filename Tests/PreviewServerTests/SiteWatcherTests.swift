@@ -5,11 +5,12 @@ import HummingbirdTesting
 import PreviewServer
 import SiteBuilder
 import Testing
+import VitrineTestSupport
 
 @Suite("Watching the sources")
 struct SiteWatcherTests {
     @Test func aSavedProductFileIsServedWithoutAnyoneAskingForARebuild() async throws {
-        let shop = try PreviewShop()
+        let shop = try SampleShop()
         defer { shop.remove() }
         let site = shop.makeSite()
         await site.start()
@@ -29,7 +30,7 @@ struct SiteWatcherTests {
     }
 
     @Test func aNewTemplateErrorIsReportedAndItsFixServed() async throws {
-        let shop = try PreviewShop()
+        let shop = try SampleShop()
         defer { shop.remove() }
         let site = shop.makeSite()
         await site.start()

@@ -1,22 +1,20 @@
 import BuildEngine
 import CatalogModel
-import ContentLoader
 import Foundation
 import SiteBuilder
 import SiteRenderer
 import Testing
+import VitrineTestSupport
 
 /// The builder's side of the feeds: they are among the output jobs, the sitemap covers every
 /// page, and pages announce their feeds.
 @Suite struct FeedOutputTests {
-    static let repository = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    static let clock = try! Timestamp.parse("2026-12-01T12:00:00Z").get().date
+    static let repository = ShopFixture.repositoryRoot
+    static let clock = SampleShop.clock
 
     static let jobs: [OutputJob] = {
-        let catalog = ContentLoader(contentFolder: repository.appendingPathComponent("Content")).load().catalog!
-        let templates = TemplateLibrary.load(from: repository.appendingPathComponent("Templates")).library!
-        return SiteBuilder.outputJobs(catalog: catalog, templates: templates, now: clock)
+        let templates = TemplateLibrary.load(from: ShopFixture.templates).library!
+        return SiteBuilder.outputJobs(catalog: SampleShop.catalog, templates: templates, now: clock)
     }()
 
     func html(_ path: String) throws -> String {

@@ -5,24 +5,25 @@ import Foundation
 import SiteBuilder
 import SiteRenderer
 import Testing
+import VitrineTestSupport
 
 @Suite("Incremental builds")
 struct IncrementalBuildTests {
     /// Builds incrementally into the shop's Output/ and checks the result equals a full build.
     @discardableResult
-    func buildAndCompare(_ shop: TestShop, clock: Date = TestShop.clock, sourceLocation: Testing.SourceLocation = #_sourceLocation)
+    func buildAndCompare(_ shop: SampleShop, clock: Date = SampleShop.clock, sourceLocation: Testing.SourceLocation = #_sourceLocation)
         throws -> BuildReport
     {
         let report = SiteBuilder.buildIncrementally(shop.options(clock: clock))
         #expect(report.succeeded, "\(report.diagnostics)", sourceLocation: sourceLocation)
         let full = try shop.fullBuild(clock: clock)
-        let incremental = try TestShop.files(in: shop.output)
-        #expect(TestShop.differences(full, incremental) == [], sourceLocation: sourceLocation)
+        let incremental = FolderContents.entries(in: shop.output)
+        #expect(FolderContents.differences(full, incremental) == [], sourceLocation: sourceLocation)
         return report
     }
 
     /// The sample shop's page jobs, to tell the renderer's files from other producers'.
-    func pageJobs(_ shop: TestShop, clock: Date = TestShop.clock) throws -> [OutputJob] {
+    func pageJobs(_ shop: SampleShop, clock: Date = SampleShop.clock) throws -> [OutputJob] {
         let checked = SiteBuilder.check(content: shop.content, templates: shop.templates, strict: false)
         let catalog = try #require(checked.catalog)
         let templates = try #require(checked.templates)
@@ -30,7 +31,7 @@ struct IncrementalBuildTests {
     }
 
     @Test func firstBuildRendersEverythingThenNothingWhenNothingChanged() throws {
-        let shop = try TestShop()
+        let shop = try SampleShop()
         defer { shop.remove() }
         let first = try buildAndCompare(shop)
         #expect(!first.upToDate)
@@ -43,7 +44,7 @@ struct IncrementalBuildTests {
     }
 
     @Test func editingOneProductRendersOnlyItsPageItsBrandsPagesAndWhatListsIt() throws {
-        let shop = try TestShop()
+        let shop = try SampleShop()
         defer { shop.remove() }
         try buildAndCompare(shop)
         try shop.edit("Content/products/origins/ginzing-eye-cream.md", replacing: "price: 32.00", with: "price: 29.50")
@@ -56,7 +57,9 @@ struct IncrementalBuildTests {
             "promotions/xmas-10-off/index.html",
         ])
         // Any other producer's file is rendered exactly when it says it depends on the product.
-        for job in try pageJobs(shop) where !rendererPaths.contains(job.path) {
+        let otherJobs = try pageJobs(shop).filter { !rendererPaths.contains($0.path) }
+        try #require(otherJobs.contains { $0.dependencies.contains(.record(.product, Slug("ginzing-eye-cream")!)) })
+        for job in otherJobs {
             let touched = job.dependencies.contains(.everything)
                 || job.dependencies.contains(.record(.product, Slug("ginzing-eye-cream")!))
             #expect(report.renderedPaths.contains(job.path) == touched, "\(job.path)")
@@ -66,7 +69,7 @@ struct IncrementalBuildTests {
     }
 
     @Test func renamingAProductAlsoRendersWhatShowsTheProductList() throws {
-        let shop = try TestShop()
+        let shop = try SampleShop()
         defer { shop.remove() }
         try buildAndCompare(shop)
         try shop.edit(
@@ -78,7 +81,7 @@ struct IncrementalBuildTests {
     }
 
     @Test func addedAndDeletedProductsMatchAFullBuild() throws {
-        let shop = try TestShop()
+        let shop = try SampleShop()
         defer { shop.remove() }
         try buildAndCompare(shop)
         try shop.write("Content/products/origins/new-day-cream.md", """
@@ -102,7 +105,7 @@ struct IncrementalBuildTests {
     }
 
     @Test func movingAProductToAnotherBrandRendersBothBrands() throws {
-        let shop = try TestShop()
+        let shop = try SampleShop()
         defer { shop.remove() }
         try buildAndCompare(shop)
         try shop.edit("Content/products/origins/ginzing-eye-cream.md", replacing: "brand: origins", with: "brand: aven")
@@ -113,7 +116,7 @@ struct IncrementalBuildTests {
     }
 
     @Test func aTemplateChangeRendersThePagesThatUseIt() throws {
-        let shop = try TestShop()
+        let shop = try SampleShop()
         defer { shop.remove() }
         try buildAndCompare(shop)
         let card = try String(contentsOf: shop.templates.appendingPathComponent("partials/product-card.mustache"), encoding: .utf8)
@@ -127,12 +130,12 @@ struct IncrementalBuildTests {
     }
 
     @Test func aClockCrossingAPromotionBoundaryRendersWhatShowsItsStatus() throws {
-        let shop = try TestShop()
+        let shop = try SampleShop()
         defer { shop.remove() }
         try buildAndCompare(shop)
         // An hour later no promotion changes status: only what prints the time itself (feeds) is
         // rendered again, no page.
-        let hourLater = try buildAndCompare(shop, clock: TestShop.clock.addingTimeInterval(3600))
+        let hourLater = try buildAndCompare(shop, clock: SampleShop.clock.addingTimeInterval(3600))
         let clockJobs = Set(try pageJobs(shop).filter {
             $0.dependencies.contains(.clock) || $0.dependencies.contains(.everything)
         }.map(\.path))
@@ -149,7 +152,7 @@ struct IncrementalBuildTests {
     }
 
     @Test func siteSettingsImagesAndStaticFilesMatchAFullBuild() throws {
-        let shop = try TestShop()
+        let shop = try SampleShop()
         defer { shop.remove() }
         try buildAndCompare(shop)
         try shop.edit("Content/site.json", replacing: "\"productsPerPage\": 6", with: "\"productsPerPage\": 4")
@@ -166,22 +169,22 @@ struct IncrementalBuildTests {
     }
 
     @Test func aBrokenEditLeavesTheOutputAndTheRecordAsTheyWere() throws {
-        let shop = try TestShop()
+        let shop = try SampleShop()
         defer { shop.remove() }
         try buildAndCompare(shop)
-        let before = try TestShop.files(in: shop.output)
+        let before = FolderContents.entries(in: shop.output)
         try shop.edit("Content/products/origins/ginzing-eye-cream.md", replacing: "brand: origins", with: "brand: orgins")
         let broken = SiteBuilder.buildIncrementally(shop.options())
         #expect(!broken.succeeded)
         #expect(broken.diagnostics.contains { $0.message.contains("orgins") })
-        #expect(try TestShop.files(in: shop.output) == before)
+        #expect(FolderContents.entries(in: shop.output) == before)
         try shop.edit("Content/products/origins/ginzing-eye-cream.md", replacing: "brand: orgins", with: "brand: origins")
         let fixed = try buildAndCompare(shop)
         #expect(fixed.upToDate)
     }
 
     @Test func aFileMissingFromTheOutputIsWrittenAgain() throws {
-        let shop = try TestShop()
+        let shop = try SampleShop()
         defer { shop.remove() }
         try buildAndCompare(shop)
         try FileManager.default.removeItem(at: shop.output.appendingPathComponent("products/ginzing-eye-cream/index.html"))
@@ -190,7 +193,7 @@ struct IncrementalBuildTests {
     }
 
     @Test func aFullBuildInBetweenMakesTheNextIncrementalBuildStartOver() throws {
-        let shop = try TestShop()
+        let shop = try SampleShop()
         defer { shop.remove() }
         try buildAndCompare(shop)
         #expect(FileManager.default.fileExists(atPath: BuildCache.location(forOutput: shop.output).path))
@@ -202,7 +205,7 @@ struct IncrementalBuildTests {
     }
 
     @Test func buildingInPlaceMatchesAFullBuild() throws {
-        let shop = try TestShop()
+        let shop = try SampleShop()
         defer { shop.remove() }
         let builder = IncrementalBuilder(options: shop.options(), keepsParsedContent: true)
         #expect(builder.build(writing: .staged).succeeded)
@@ -212,14 +215,14 @@ struct IncrementalBuildTests {
         let report = builder.build(writing: .inPlace)
         #expect(report.succeeded)
         #expect(report.renderedPaths.contains("products/aven-new/index.html"))
-        #expect(TestShop.differences(try shop.fullBuild(), try TestShop.files(in: shop.output)) == [])
+        #expect(FolderContents.differences(try shop.fullBuild(), FolderContents.entries(in: shop.output)) == [])
     }
 }
 
 @Suite("The incremental build record")
 struct BuildCacheTests {
     @Test func theRecordReadsBackAsWritten() throws {
-        let shop = try TestShop()
+        let shop = try SampleShop()
         defer { shop.remove() }
         let report = SiteBuilder.buildIncrementally(shop.options())
         #expect(report.succeeded)
@@ -241,7 +244,7 @@ struct BuildCacheTests {
     }
 
     @Test func aRecordOfAnotherOutputFolderIsIgnored() throws {
-        let shop = try TestShop()
+        let shop = try SampleShop()
         defer { shop.remove() }
         #expect(SiteBuilder.buildIncrementally(shop.options()).succeeded)
         // The folder is replaced by someone else: a new inode, the same path.
@@ -255,7 +258,7 @@ struct BuildCacheTests {
     }
 
     @Test func aScanCanBeUpdatedFromTheChangedPathsAlone() throws {
-        let shop = try TestShop()
+        let shop = try SampleShop()
         defer { shop.remove() }
         let before = InputScan(content: shop.content, templates: shop.templates)
         try shop.edit("Content/products/origins/ginzing-eye-cream.md", replacing: "price: 32.00", with: "price: 31.00")

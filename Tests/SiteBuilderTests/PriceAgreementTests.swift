@@ -1,38 +1,35 @@
 import BuildEngine
 import CatalogModel
 import CheckoutService
-import ContentLoader
 import Foundation
 import SiteBuilder
 import SiteRenderer
 import Testing
+import VitrineTestSupport
 
 /// Every reader of a price prints the catalog's one quote: a product under a code-free promotion
 /// costs the same on its page, in its JSON-LD offer, in the merchant feed, in the API and at the
 /// checkout, and three units cost exactly three times one.
 @Suite struct PriceAgreementTests {
-    static let repository = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    static let now = try! Timestamp.parse("2026-12-01T12:00:00Z").get().date
+    static let now = SampleShop.clock
     static let sku = "LEN-BFR-125"
 
     /// The sample shop plus a code-free 15 % sale on an 8.25 remover that ends on 2026-12-25:
     /// 15 % of 8.25 is 1.2375, so one unit costs 7.01, and rounding three units' discount at once
     /// (3.7125 → 3.71) would have charged 21.04 instead of 3 × 7.01 = 21.03.
     static let catalog: Catalog = {
-        let sample = ContentLoader(contentFolder: repository.appendingPathComponent("Content")).load().catalog!
+        let sample = SampleShop.catalog
         let product = sample.products.first { $0.slug.rawValue == "bi-facil-eye-makeup-remover" }!
-        let sale = Promotion(
-            slug: Slug("winter-remover-sale")!, title: "Winter remover sale", starts: try! Timestamp.parse("2026-11-20").get(),
-            ends: try! Timestamp.parse("2026-12-25").get(), products: [product.slug], discountPercent: 15,
-            source: SourceLocation(path: "promotions/winter-remover-sale.md"))
+        let sale = Records.promotion(
+            "winter-remover-sale", title: "Winter remover sale", starts: "2026-11-20", ends: "2026-12-25",
+            products: [product.slug.rawValue], percent: 15)
         return Catalog(
             site: sample.site, brands: sample.brands, products: sample.products, promotions: sample.promotions + [sale],
             pages: sample.pages)
     }()
 
     static let files: [String: String] = {
-        let templates = TemplateLibrary.load(from: repository.appendingPathComponent("Templates")).library!
+        let templates = TemplateLibrary.load(from: ShopFixture.templates).library!
         var files: [String: String] = [:]
         for job in SiteBuilder.outputJobs(catalog: catalog, templates: templates, now: now)
         where job.path == "products/bi-facil-eye-makeup-remover/index.html" || job.path == "feeds/products.xml"

@@ -2,12 +2,13 @@ import CatalogModel
 import Foundation
 import SiteBuilder
 import Testing
+import VitrineTestSupport
 
 @Suite("The preview's quick path")
 struct QuickUpdateTests {
     /// A builder that has made the shop once, as the preview server's has.
-    func builtShop() throws -> (TestShop, IncrementalBuilder) {
-        let shop = try TestShop()
+    func builtShop() throws -> (SampleShop, IncrementalBuilder) {
+        let shop = try SampleShop()
         let builder = IncrementalBuilder(options: shop.options(), keepsParsedContent: true)
         let report = builder.build(writing: .staged)
         guard report.succeeded else { throw TestFailure("\(report.diagnostics)") }
@@ -27,14 +28,14 @@ struct QuickUpdateTests {
             "promotions/xmas-10-off/index.html",
         ])
         let full = try shop.fullBuild()
-        let served = try TestShop.files(in: shop.output)
+        let served = FolderContents.entries(in: shop.output)
         for path in quick.renderedPaths { #expect(served[path] == full[path], "\(path)") }
         #expect(String(decoding: served["products/ginzing-eye-cream/index.html"]!, as: UTF8.self).contains("30.75"))
         // The feeds wait for the full pass, which then leaves the site exactly as a full build.
         #expect(served["feeds/products.xml"] != full["feeds/products.xml"])
         let pass = builder.build(writing: .inPlace)
         #expect(pass.succeeded)
-        #expect(TestShop.differences(full, try TestShop.files(in: shop.output)) == [])
+        #expect(FolderContents.differences(full, FolderContents.entries(in: shop.output)) == [])
     }
 
     @Test func editsInARowBuildOnEachOther() throws {
@@ -47,7 +48,7 @@ struct QuickUpdateTests {
         #expect(second.renderedPaths.contains("products/ginzing-eye-cream/index.html"))
         let full = try shop.fullBuild()
         let page = "products/ginzing-eye-cream/index.html"
-        #expect(try TestShop.files(in: shop.output)[page] == full[page])
+        #expect(FolderContents.entries(in: shop.output)[page] == full[page])
     }
 
     @Test(arguments: [
@@ -60,10 +61,10 @@ struct QuickUpdateTests {
     func editsThatMoveOrBreakSomethingAreLeftToTheFullPass(old: String, new: String) throws {
         let (shop, builder) = try builtShop()
         defer { shop.remove() }
-        let before = try TestShop.files(in: shop.output)
+        let before = FolderContents.entries(in: shop.output)
         try shop.edit(Self.ginzing, replacing: old, with: new)
         #expect(builder.quickUpdate(changedInputs: [Self.ginzingKey]) == nil)
-        #expect(try TestShop.files(in: shop.output) == before)
+        #expect(FolderContents.entries(in: shop.output) == before)
     }
 
     @Test func newFilesPromotionsAndTemplatesAreLeftToTheFullPass() throws {

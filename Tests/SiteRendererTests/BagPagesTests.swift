@@ -1,20 +1,18 @@
 import BuildEngine
 import CatalogModel
-import ContentLoader
 import Foundation
 import SiteRenderer
 import Testing
+import VitrineTestSupport
 
 /// The bag and favourites pages and the product page's bag buttons, rendered from the sample shop.
 @Suite struct BagPagesTests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
-    static let now = try! Timestamp.parse("2026-12-01T12:00:00Z").get().date
+    static let now = SampleShop.clock
 
     static func render(checkoutURL: String? = "https://checkout.beauty-and-me.example.com/") throws -> [String: String] {
-        var catalog = try #require(ContentLoader(contentFolder: root.appendingPathComponent("Content")).load().catalog)
+        var catalog = SampleShop.catalog
         catalog.site.checkoutURL = checkoutURL
-        let templates = try #require(TemplateLibrary.load(from: root.appendingPathComponent("Templates")).library)
+        let templates = try #require(TemplateLibrary.load(from: ShopFixture.templates).library)
         var files: [String: String] = [:]
         for job in SiteRenderer(catalog: catalog, templates: templates, now: now).jobs()
         where job.path == "bag/index.html" || job.path == "favourites/index.html"
@@ -76,8 +74,8 @@ import Testing
     /// The theme builds the bag's checkout link in the browser, so it spells the cart route itself.
     @Test func theBagOpensTheCheckoutsCartRoute() throws {
         let cart = CheckoutRoute.cart.path("")
-        let form = try String(contentsOf: Self.root.appendingPathComponent("Templates/bag.mustache"), encoding: .utf8)
-        let script = try String(contentsOf: Self.root.appendingPathComponent("Templates/static/bag.js"), encoding: .utf8)
+        let form = try String(contentsOf: ShopFixture.templates.appendingPathComponent("bag.mustache"), encoding: .utf8)
+        let script = try String(contentsOf: ShopFixture.templates.appendingPathComponent("static/bag.js"), encoding: .utf8)
         #expect(form.contains(#"action="{{.}}\#(cart)""#))
         #expect(script.contains(#"checkoutURL + "\#(cart)""#))
     }

@@ -3,31 +3,27 @@ import CatalogModel
 import Foundation
 import SiteRenderer
 import Testing
+import VitrineTestSupport
 
 @Suite struct DealsPageTests {
-    static let templates: TemplateLibrary? = {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        return TemplateLibrary.load(from: root.appendingPathComponent("Templates")).library
-    }()
+    static let templates = TemplateLibrary.load(from: ShopFixture.templates).library
 
     static func promotion(_ slug: String, starts: String, ends: String?, stores: [Store]) -> Promotion {
-        Promotion(
-            slug: Slug(slug)!, title: slug.uppercased(), starts: try! Timestamp.parse(starts).get(),
-            ends: ends.map { try! Timestamp.parse($0).get() }, stores: stores, source: SourceLocation(path: "promotions/\(slug).md"))
+        Records.promotion(slug, title: slug.uppercased(), starts: starts, ends: ends, stores: stores)
     }
 
     static func render() throws -> String {
         let paris = Store(name: "Paris & Co", address: "1 Rue X", latitude: 48.8572, longitude: 2.3598)
-        let catalog = Catalog(
-            site: Site(title: "Shop", baseURL: "https://shop.example.com/", currency: .usd), brands: [], products: [],
+        let catalog = Records.catalog(
+            site: Site(title: "Shop", baseURL: "https://shop.example.com/", currency: .usd), brands: [],
             promotions: [
                 promotion("near", starts: "2026-11-01", ends: nil, stores: [paris]),
                 promotion("online-only", starts: "2026-11-01", ends: nil, stores: []),
                 promotion("later", starts: "2027-01-01", ends: nil, stores: [paris]),
                 promotion("over", starts: "2026-01-01", ends: "2026-02-01", stores: [paris]),
-            ], pages: [])
+            ])
         let templates = try #require(Self.templates)
-        let now = try Timestamp.parse("2026-12-01T12:00:00Z").get().date
+        let now = Records.now
         let job = try #require(SiteRenderer(catalog: catalog, templates: templates, now: now).jobs().first { $0.path == "deals/index.html" })
         return String(decoding: job.render(), as: UTF8.self)
     }

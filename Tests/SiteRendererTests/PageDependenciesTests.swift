@@ -1,24 +1,19 @@
 import BuildEngine
 import CatalogModel
-import ContentLoader
 import Foundation
 import SiteRenderer
 import Testing
+import VitrineTestSupport
 
 @Suite("What each page says it is made from")
 struct PageDependenciesTests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
-
     func jobs() throws -> [String: OutputJob] {
-        let loaded = ContentLoader(contentFolder: Self.root.appendingPathComponent("Content")).load()
-        let catalog = try #require(loaded.catalog)
-        let templates = try #require(TemplateLibrary.load(from: Self.root.appendingPathComponent("Templates")).library)
-        let jobs = SiteRenderer(catalog: catalog, templates: templates, now: Date(timeIntervalSince1970: 1_796_126_400)).jobs()
+        let templates = try #require(TemplateLibrary.load(from: ShopFixture.templates).library)
+        let jobs = SiteRenderer(catalog: SampleShop.catalog, templates: templates, now: SampleShop.clock).jobs()
         return Dictionary(uniqueKeysWithValues: jobs.map { ($0.path, $0) })
     }
 
-    func slug(_ text: String) -> Slug { Slug(text)! }
+    func slug(_ text: String) -> Slug { Records.slug(text) }
 
     @Test func aProductPageDependsOnItsProductBrandPromotionsAndTemplates() throws {
         let page = try #require(try jobs()["products/ginzing-eye-cream/index.html"])
@@ -66,7 +61,7 @@ struct PageDependenciesTests {
     }
 
     @Test func aTemplatesClosureFollowsPartialsAndLayouts() throws {
-        let templates = try #require(TemplateLibrary.load(from: Self.root.appendingPathComponent("Templates")).library)
+        let templates = try #require(TemplateLibrary.load(from: ShopFixture.templates).library)
         #expect(templates.closure(of: "brand") == ["brand", "layout", "partials/breadcrumbs", "partials/product-card"])
     }
 }

@@ -19,29 +19,3 @@ func renderFixture(_ changes: [String: String?] = [:], now: Date = ShopFixture.c
     }
     return pages
 }
-
-/// Compares a page with its recorded snapshot in `Snapshots/`; set VITRINE_RECORD_SNAPSHOTS=1 to re-record.
-func assertSnapshot(_ text: String, named name: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws {
-    let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Snapshots")
-    let file = folder.appendingPathComponent(name)
-    if ProcessInfo.processInfo.environment["VITRINE_RECORD_SNAPSHOTS"] != nil
-        || !FileManager.default.fileExists(atPath: file.path)
-    {
-        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Data(text.utf8).write(to: file)
-        return
-    }
-    let expected = String(decoding: try Data(contentsOf: file), as: UTF8.self)
-    if expected != text {
-        let expectedLines = expected.split(separator: "\n", omittingEmptySubsequences: false)
-        let actualLines = text.split(separator: "\n", omittingEmptySubsequences: false)
-        let first = Array(zip(expectedLines, actualLines)).firstIndex { $0 != $1 } ?? min(expectedLines.count, actualLines.count)
-        Issue.record(
-            """
-            \(name) differs from its snapshot at line \(first + 1):
-              expected: \(first < expectedLines.count ? String(expectedLines[first]) : "<end>")
-              actual:   \(first < actualLines.count ? String(actualLines[first]) : "<end>")
-            Re-record with VITRINE_RECORD_SNAPSHOTS=1 swift test if the change is intended.
-            """, sourceLocation: sourceLocation)
-    }
-}

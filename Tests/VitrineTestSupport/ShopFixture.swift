@@ -124,7 +124,7 @@ public struct ShopFixture: Sendable {
     ]
 
     /// The clock every fixture test uses: X'mas active, spring upcoming, summer expired.
-    public static let clock = Date(timeIntervalSince1970: 1_796_126_400)  // 2026-12-01T12:00:00Z
+    public static let clock = Records.now
 
     public init(changes: [String: String?] = [:]) throws {
         root = FileManager.default.temporaryDirectory.appendingPathComponent("vitrine-test-\(UUID().uuidString)")
@@ -150,19 +150,5 @@ public struct ShopFixture: Sendable {
 
     public func cleanUp() {
         try? FileManager.default.removeItem(at: root)
-    }
-
-    /// Every regular file below `folder` with its bytes, for comparing whole trees.
-    public static func snapshot(of folder: URL) -> [String: Data] {
-        var result: [String: Data] = [:]
-        guard let enumerator = FileManager.default.enumerator(atPath: folder.path) else { return [:] }
-        while let relative = enumerator.nextObject() as? String {
-            let url = folder.appendingPathComponent(relative)
-            var isDirectory: ObjCBool = false
-            if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), !isDirectory.boolValue {
-                result[relative] = FileManager.default.contents(atPath: url.path)
-            }
-        }
-        return result
     }
 }
