@@ -1,4 +1,4 @@
-public import BuildEngine
+import BuildEngine
 public import CatalogModel
 public import Foundation
 

@@ -1,5 +1,5 @@
 public import BuildEngine
-public import CatalogModel
+import CatalogModel
 import Foundation
 
 extension FeedWriter {

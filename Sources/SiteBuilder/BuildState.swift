@@ -1,6 +1,6 @@
 public import BuildEngine
 public import CatalogModel
-public import ContentLoader
+import ContentLoader
 public import Foundation
 
 /// What an incremental build remembers of the last successful one: what each input file held,

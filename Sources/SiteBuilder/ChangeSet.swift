@@ -1,5 +1,5 @@
 public import BuildEngine
-public import CatalogModel
+import CatalogModel
 import Foundation
 
 /// The inputs that differ between the last build and this one, as the dependencies output jobs

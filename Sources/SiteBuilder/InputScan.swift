@@ -1,5 +1,5 @@
 public import BuildEngine
-public import ContentLoader
+import ContentLoader
 public import Foundation
 
 #if canImport(Glibc)

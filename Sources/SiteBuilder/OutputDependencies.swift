@@ -1,5 +1,5 @@
 public import BuildEngine
-public import CatalogModel
+import CatalogModel
 import Foundation
 
 /// What each output file of a build was made from, by path. Read back from a build record it
