@@ -114,8 +114,9 @@ public struct ContentLoader: Sendable {
                 at: SourceLocation(path: display)))
             return nil
         }
-        let text = String(decoding: data, as: UTF8.self)
-        switch StructuredText.parseJSON(data, text: text, path: display) {
+        let normalized = EditorText.normalized(data)
+        let text = String(decoding: normalized, as: UTF8.self)
+        switch StructuredText.parseJSON(normalized, text: text, path: display) {
         case .failure(let d):
             diagnostics.append(d)
             return nil
@@ -208,8 +209,7 @@ public struct ContentLoader: Sendable {
         guard let data = Self.read(file.path) else {
             return Decoded(record: nil, diagnostics: [.error("cannot read the file", at: SourceLocation(path: file.displayPath))])
         }
-        // A byte order mark is dropped, as Foundation's UTF-8 decoding does; editors on Windows add one.
-        let bytes = data.starts(with: [0xEF, 0xBB, 0xBF]) ? data.dropFirst(3) : data[...]
+        let bytes = EditorText.normalized(data)
         guard let text = String(validating: bytes, as: UTF8.self) else {
             return Decoded(record: nil, diagnostics: [.error("not UTF-8 text; save the file as UTF-8", at: fileLocation)])
         }
@@ -220,7 +220,7 @@ public struct ContentLoader: Sendable {
         var root: RawNode?
         var body: String?
         if file.isJSON {
-            switch StructuredText.parseJSON(data, text: text, path: file.displayPath) {
+            switch StructuredText.parseJSON(bytes, text: text, path: file.displayPath) {
             case .success(let node): root = node
             case .failure(let d): return Decoded(record: nil, diagnostics: diagnostics + [d])
             }
