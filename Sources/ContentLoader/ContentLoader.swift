@@ -108,10 +108,16 @@ public struct ContentLoader: Sendable {
     private func loadSite(_ diagnostics: inout [Diagnostic]) -> Site? {
         let url = contentFolder.appendingPathComponent("site.json")
         let display = displayName + "/site.json"
-        guard let data = try? Data(contentsOf: url) else {
+        let data: Data
+        switch ContentFileReader.read(url.path) {
+        case .success(let bytes): data = bytes
+        case .failure(.missing):
             diagnostics.append(.error(
                 "site.json is missing; create it with at least {\"title\": …, \"baseURL\": \"https://…/\", \"currency\": \"USD\"}",
                 at: SourceLocation(path: display)))
+            return nil
+        case .failure(let refusal):
+            diagnostics.append(refusal.diagnostic(for: display))
             return nil
         }
         let normalized = EditorText.normalized(data)
@@ -203,11 +209,23 @@ public struct ContentLoader: Sendable {
 
     // MARK: Decoding one file
 
+    /// The bound a `.json` file's Markdown string breaks, said at the string: lines inside a JSON
+    /// string are not the file's lines.
+    static func markdownProblem(inJSON root: RawNode?, kind: RecordKind) -> Diagnostic? {
+        guard let key = kind.jsonBodyKey, case .map(let entries)? = root?.value,
+            let node = entries.first(where: { $0.key == key })?.value, let text = node.scalarText,
+            let problem = MarkdownBounds.check(text)
+        else { return nil }
+        return .error("\(key): \(problem.message) (line \(problem.line) of the text)", at: node.location)
+    }
+
     func decode(_ file: ContentFile, site: Site?) -> Decoded {
         let fileLocation = SourceLocation(path: file.displayPath, line: 1, column: 1)
         var diagnostics: [Diagnostic] = []
-        guard let data = Self.read(file.path) else {
-            return Decoded(record: nil, diagnostics: [.error("cannot read the file", at: SourceLocation(path: file.displayPath))])
+        let data: Data
+        switch ContentFileReader.read(file.path) {
+        case .success(let bytes): data = bytes
+        case .failure(let refusal): return Decoded(record: nil, diagnostics: [refusal.diagnostic(for: file.displayPath)])
         }
         let bytes = EditorText.normalized(data)
         guard let text = String(validating: bytes, as: UTF8.self) else {
@@ -233,12 +251,19 @@ public struct ContentLoader: Sendable {
                 return Decoded(record: nil, diagnostics: diagnostics + [.error(
                     "front matter is not closed; add a line --- after the last key", at: fileLocation)])
             case .success(let front):
+                if let problem = MarkdownBounds.check(front.body) {
+                    let at = SourceLocation(path: file.displayPath, line: front.bodyFirstLine + problem.line - 1, column: problem.column)
+                    return Decoded(record: nil, diagnostics: diagnostics + [.error(problem.message, at: at)])
+                }
                 body = front.body
                 switch StructuredText.parseYAML(front.yaml, path: file.displayPath, firstLine: front.yamlFirstLine) {
                 case .success(let node): root = node
                 case .failure(let d): return Decoded(record: nil, diagnostics: diagnostics + [d])
                 }
             }
+        }
+        if file.isJSON, let refusal = Self.markdownProblem(inJSON: root, kind: file.kind) {
+            return Decoded(record: nil, diagnostics: diagnostics + [refusal])
         }
         var reader = FieldReader(
             kind: file.kind, root: root ?? RawNode(.map([]), at: fileLocation), json: file.isJSON, file: fileLocation)
@@ -256,29 +281,5 @@ public struct ContentLoader: Sendable {
         }
         diagnostics += reader.diagnostics
         return Decoded(record: slug == nil ? nil : record, diagnostics: diagnostics)
-    }
-
-    /// The whole file, with open and read: `Data(contentsOf:)` builds and checks a URL first.
-    static func read(_ path: String) -> Data? {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return nil }
-        defer { close(descriptor) }
-        var info = stat()
-        guard fstat(descriptor, &info) == 0 else { return nil }
-        var data = Data(count: Int(info.st_size))
-        var filled = 0
-        let ok = data.withUnsafeMutableBytes { buffer -> Bool in
-            while filled < buffer.count {
-                let got = Glibc.read(descriptor, buffer.baseAddress! + filled, buffer.count - filled)
-                if got < 0 { if errno == EINTR { continue }; return false }
-                if got == 0 { break }
-                filled += got
-            }
-            return true
-        }
-        guard ok else { return nil }
-        // A file that shrank while being read is what it now is; one that grew is read to the size it had.
-        if filled < data.count { data.removeSubrange(filled...) }
-        return data
     }
 }

@@ -291,6 +291,11 @@ public struct FieldReader {
             fail(key, node, "expected a list, e.g. [\(Self.example(for: rule(key).type))], found a \(node.shapeName)")
             return nil
         }
+        let limit = ContentLimits.listItems
+        guard items.count <= limit else {
+            fail(key, items[limit], "\(items.count.formatted()) items, more than the \(limit) a record may list; write at most \(limit)")
+            return nil
+        }
         return items
     }
 
