@@ -41,7 +41,7 @@ public struct ContentLoader: Sendable {
         for kind in RecordKind.allCases where kind != .site {
             files += listFiles(of: kind, diagnostics: &diagnostics)
         }
-        let imageFiles = listImages()
+        let imageFiles = listImages(&diagnostics)
 
         memo?.begin(site: site)
         let decoded = ParallelMap.map(files) { file in
@@ -140,7 +140,7 @@ public struct ContentLoader: Sendable {
         guard let folder = kind.folder else { return [] }
         let root = contentFolder.appendingPathComponent(folder)
         var files: [ContentFile] = []
-        for relative in walk(root) {
+        for relative in walk(root, display: "\(displayName)/\(folder)", diagnostics: &diagnostics) {
             let display = "\(displayName)/\(folder)/\(relative)"
             let name = Self.lastComponent(of: relative)
             if name.hasPrefix(".") { continue }
@@ -172,39 +172,9 @@ public struct ContentLoader: Sendable {
         return (String(name[..<dot]), String(name[name.index(after: dot)...]))
     }
 
-    private func listImages() -> [String] {
-        walk(contentFolder.appendingPathComponent("images")).filter { !$0.hasPrefix(".") && !$0.contains("/.") }
+    private func listImages(_ diagnostics: inout [Diagnostic]) -> [String] {
+        walk(contentFolder.appendingPathComponent("images"), display: displayName + "/images", diagnostics: &diagnostics).filter { !$0.hasPrefix(".") && !$0.contains("/.") }
             .map { "images/" + $0 }
-    }
-
-    /// Regular files below `root`, relative to it, sorted. Reads directories with readdir: Foundation's
-    /// enumerator stats every file, which dominated loading 10,000 products.
-    func walk(_ root: URL) -> [String] {
-        var out: [String] = []
-        func visit(_ folder: String, _ prefix: String, depth: Int = 0) {
-            guard depth < 32, let directory = opendir(folder) else { return }
-            defer { closedir(directory) }
-            while let entry = readdir(directory) {
-                let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                    String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
-                }
-                if name == "." || name == ".." { continue }
-                let path = folder + "/" + name
-                var type = Int32(entry.pointee.d_type)
-                if type == Int32(DT_UNKNOWN) || type == Int32(DT_LNK) {
-                    var info = stat()
-                    guard stat(path, &info) == 0 else { continue }
-                    type = (info.st_mode & S_IFMT) == S_IFDIR ? Int32(DT_DIR) : Int32(DT_REG)
-                }
-                if type == Int32(DT_DIR) {
-                    visit(path, prefix + name + "/", depth: depth + 1)
-                } else if type == Int32(DT_REG) {
-                    out.append(prefix + name)
-                }
-            }
-        }
-        visit(root.path, "")
-        return out.sorted()
     }
 
     // MARK: Decoding one file
