@@ -10,14 +10,14 @@ import CYaml
 enum YAMLBounds {
     /// The first bound `text` breaks, as a diagnostic at the alias, key or collection that broke it.
     static func check(_ text: String, path: String, lineOffset: Int) -> Diagnostic? {
-        var utf8 = Array(text.utf8)
-        utf8.append(0)
+        guard !text.isEmpty else { return nil }
+        var text = text
         var parser = yaml_parser_t()
         guard yaml_parser_initialize(&parser) == 1 else { return nil }
         defer { yaml_parser_delete(&parser) }
-        return utf8.withUnsafeBufferPointer { buffer in
-            yaml_parser_set_input_string(&parser, buffer.baseAddress, buffer.count - 1)
-            var walk = Walk(allowance: max(ContentLimits.aliasValues, buffer.count - 1))
+        return text.withUTF8 { buffer in
+            yaml_parser_set_input_string(&parser, buffer.baseAddress, buffer.count)
+            var walk = Walk(allowance: max(ContentLimits.aliasValues, buffer.count))
             while true {
                 var event = yaml_event_t()
                 guard yaml_parser_parse(&parser, &event) == 1 else { return nil }
@@ -52,8 +52,10 @@ enum YAMLBounds {
 
         /// The problem with this event, if any.
         mutating func step(_ event: yaml_event_t) -> String? {
-            let isNode = [YAML_ALIAS_EVENT, YAML_SCALAR_EVENT, YAML_SEQUENCE_START_EVENT, YAML_MAPPING_START_EVENT]
-                .contains(event.type)
+            let isNode = switch event.type {
+            case YAML_ALIAS_EVENT, YAML_SCALAR_EVENT, YAML_SEQUENCE_START_EVENT, YAML_MAPPING_START_EVENT: true
+            default: false
+            }
             if isNode, let last = open.indices.last, open[last].isMapping {
                 // Only text keys: a list, map or alias as a key is hashed whole when Yams checks
                 // for duplicate keys, and no content key is one.

@@ -109,3 +109,16 @@ import Testing
         #expect(MarkdownBounds.check(body) == nil)
     }
 }
+
+@Suite struct YAMLBoundsTests {
+    /// Nothing to bound in an empty front matter, and libyaml is never handed an empty buffer.
+    @Test func emptyAndOrdinaryYAMLPass() {
+        #expect(YAMLBounds.check("", path: "a.md", lineOffset: 1) == nil)
+        #expect(YAMLBounds.check("a: &x [1, 2]\nb: *x\nc: {d: [e]}\n", path: "a.md", lineOffset: 1) == nil)
+    }
+
+    /// Broken YAML is left to Yams, which says what is wrong in its words.
+    @Test func syntaxErrorsAreLeftToTheParser() {
+        #expect(YAMLBounds.check("a: [1, 2\n", path: "a.md", lineOffset: 1) == nil)
+    }
+}
