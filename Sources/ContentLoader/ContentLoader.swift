@@ -1,6 +1,5 @@
 public import CatalogModel
 public import Foundation
-import Glibc
 
 /// Reads a content folder into a validated `Catalog`, reporting every problem in every file.
 /// Files are parsed in parallel; the result does not depend on the order they finish in.
