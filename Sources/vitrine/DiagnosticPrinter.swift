@@ -12,9 +12,10 @@ struct DiagnosticPrinter {
     var folders: [URL]
     var annotates = Environment.value("GITHUB_ACTIONS") == "true"
 
-    init(format: DiagnosticOptions.Format, content: String, templates: String) {
+    /// `templates` is nil for commands that read no theme (`checkout`, `search-index`).
+    init(format: DiagnosticOptions.Format, content: String, templates: String?) {
         self.format = format
-        self.folders = [content, templates].map { URL(fileURLWithPath: $0).standardizedFileURL }
+        self.folders = [content, templates].compactMap { $0 }.map { URL(fileURLWithPath: $0).standardizedFileURL }
     }
 
     func print(_ diagnostics: [Diagnostic]) {

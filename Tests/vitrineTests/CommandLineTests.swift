@@ -99,6 +99,15 @@ func vitrine(_ arguments: [String], environment: [String: String] = [:], in fold
         #expect(plain.stdout.isEmpty && plain.status == 1)
     }
 
+    /// The checkout service refuses to start on invalid content, and says why on the pull request too.
+    @Test func checkoutAnnotatesWhyItDidNotStart() throws {
+        let fixture = try ShopFixture(changes: ["products/bad.md": Self.badProduct])
+        defer { fixture.cleanUp() }
+        let run = try vitrine(["checkout", "--dev", "--content", "Content"], environment: ["GITHUB_ACTIONS": "true"], in: fixture.root)
+        #expect(run.status == 1)
+        #expect(run.stdout.hasPrefix("::error file=Content/products/bad.md,line=5,col=8::price: \"free\" is not a decimal amount"), "\(run.stdout)")
+    }
+
     /// One JSON object per line on standard output; the summary stays on standard error.
     @Test(arguments: ["check", "build"])
     func jsonDiagnosticsAreOneObjectPerLine(command: String) throws {
