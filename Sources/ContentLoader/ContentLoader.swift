@@ -2,12 +2,6 @@ import BuildEngine
 public import CatalogModel
 public import Foundation
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Reads a content folder into a validated `Catalog`, reporting every problem in every file.
 /// Files are parsed in parallel; the result does not depend on the order they finish in.
 public struct ContentLoader: Sendable {
@@ -47,7 +41,7 @@ public struct ContentLoader: Sendable {
         for kind in RecordKind.allCases where kind != .site {
             files += listFiles(of: kind, diagnostics: &diagnostics)
         }
-        let imageFiles = listImages()
+        let imageFiles = listImages(&diagnostics)
 
         memo?.begin(site: site)
         let decoded = ParallelMap.map(files) { file in
@@ -114,14 +108,21 @@ public struct ContentLoader: Sendable {
     private func loadSite(_ diagnostics: inout [Diagnostic]) -> Site? {
         let url = contentFolder.appendingPathComponent("site.json")
         let display = displayName + "/site.json"
-        guard let data = try? Data(contentsOf: url) else {
+        let data: Data
+        switch ContentFileReader.read(url.path) {
+        case .success(let bytes): data = bytes
+        case .failure(.missing):
             diagnostics.append(.error(
                 "site.json is missing; create it with at least {\"title\": …, \"baseURL\": \"https://…/\", \"currency\": \"USD\"}",
                 at: SourceLocation(path: display)))
             return nil
+        case .failure(let refusal):
+            diagnostics.append(refusal.diagnostic(for: display))
+            return nil
         }
-        let text = String(decoding: data, as: UTF8.self)
-        switch StructuredText.parseJSON(data, text: text, path: display) {
+        let normalized = EditorText.normalized(data)
+        let text = String(decoding: normalized, as: UTF8.self)
+        switch StructuredText.parseJSON(normalized, text: text, path: display) {
         case .failure(let d):
             diagnostics.append(d)
             return nil
@@ -139,7 +140,7 @@ public struct ContentLoader: Sendable {
         guard let folder = kind.folder else { return [] }
         let root = contentFolder.appendingPathComponent(folder)
         var files: [ContentFile] = []
-        for relative in walk(root) {
+        for relative in walk(root, display: "\(displayName)/\(folder)", diagnostics: &diagnostics) {
             let display = "\(displayName)/\(folder)/\(relative)"
             let name = Self.lastComponent(of: relative)
             if name.hasPrefix(".") { continue }
@@ -171,51 +172,32 @@ public struct ContentLoader: Sendable {
         return (String(name[..<dot]), String(name[name.index(after: dot)...]))
     }
 
-    private func listImages() -> [String] {
-        walk(contentFolder.appendingPathComponent("images")).filter { !$0.hasPrefix(".") && !$0.contains("/.") }
+    private func listImages(_ diagnostics: inout [Diagnostic]) -> [String] {
+        walk(contentFolder.appendingPathComponent("images"), display: displayName + "/images", diagnostics: &diagnostics).filter { !$0.hasPrefix(".") && !$0.contains("/.") }
             .map { "images/" + $0 }
-    }
-
-    /// Regular files below `root`, relative to it, sorted. Reads directories with readdir: Foundation's
-    /// enumerator stats every file, which dominated loading 10,000 products.
-    func walk(_ root: URL) -> [String] {
-        var out: [String] = []
-        func visit(_ folder: String, _ prefix: String, depth: Int = 0) {
-            guard depth < 32, let directory = opendir(folder) else { return }
-            defer { closedir(directory) }
-            while let entry = readdir(directory) {
-                let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                    String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
-                }
-                if name == "." || name == ".." { continue }
-                let path = folder + "/" + name
-                var type = Int32(entry.pointee.d_type)
-                if type == Int32(DT_UNKNOWN) || type == Int32(DT_LNK) {
-                    var info = stat()
-                    guard stat(path, &info) == 0 else { continue }
-                    type = (info.st_mode & S_IFMT) == S_IFDIR ? Int32(DT_DIR) : Int32(DT_REG)
-                }
-                if type == Int32(DT_DIR) {
-                    visit(path, prefix + name + "/", depth: depth + 1)
-                } else if type == Int32(DT_REG) {
-                    out.append(prefix + name)
-                }
-            }
-        }
-        visit(root.path, "")
-        return out.sorted()
     }
 
     // MARK: Decoding one file
 
+    /// The bound a `.json` file's Markdown string breaks, said at the string: lines inside a JSON
+    /// string are not the file's lines.
+    static func markdownProblem(inJSON root: RawNode?, kind: RecordKind) -> Diagnostic? {
+        guard let key = kind.jsonBodyKey, case .map(let entries)? = root?.value,
+            let node = entries.first(where: { $0.key == key })?.value, let text = node.scalarText,
+            let problem = MarkdownBounds.check(text)
+        else { return nil }
+        return .error("\(key): \(problem.message) (line \(problem.line) of the text)", at: node.location)
+    }
+
     func decode(_ file: ContentFile, site: Site?) -> Decoded {
         let fileLocation = SourceLocation(path: file.displayPath, line: 1, column: 1)
         var diagnostics: [Diagnostic] = []
-        guard let data = Self.read(file.path) else {
-            return Decoded(record: nil, diagnostics: [.error("cannot read the file", at: SourceLocation(path: file.displayPath))])
+        let data: Data
+        switch ContentFileReader.read(file.path) {
+        case .success(let bytes): data = bytes
+        case .failure(let refusal): return Decoded(record: nil, diagnostics: [refusal.diagnostic(for: file.displayPath)])
         }
-        // A byte order mark is dropped, as Foundation's UTF-8 decoding does; editors on Windows add one.
-        let bytes = data.starts(with: [0xEF, 0xBB, 0xBF]) ? data.dropFirst(3) : data[...]
+        let bytes = EditorText.normalized(data)
         guard let text = String(validating: bytes, as: UTF8.self) else {
             return Decoded(record: nil, diagnostics: [.error("not UTF-8 text; save the file as UTF-8", at: fileLocation)])
         }
@@ -226,7 +208,7 @@ public struct ContentLoader: Sendable {
         var root: RawNode?
         var body: String?
         if file.isJSON {
-            switch StructuredText.parseJSON(data, text: text, path: file.displayPath) {
+            switch StructuredText.parseJSON(bytes, text: text, path: file.displayPath) {
             case .success(let node): root = node
             case .failure(let d): return Decoded(record: nil, diagnostics: diagnostics + [d])
             }
@@ -239,12 +221,19 @@ public struct ContentLoader: Sendable {
                 return Decoded(record: nil, diagnostics: diagnostics + [.error(
                     "front matter is not closed; add a line --- after the last key", at: fileLocation)])
             case .success(let front):
+                if let problem = MarkdownBounds.check(front.body) {
+                    let at = SourceLocation(path: file.displayPath, line: front.bodyFirstLine + problem.line - 1, column: problem.column)
+                    return Decoded(record: nil, diagnostics: diagnostics + [.error(problem.message, at: at)])
+                }
                 body = front.body
                 switch StructuredText.parseYAML(front.yaml, path: file.displayPath, firstLine: front.yamlFirstLine) {
                 case .success(let node): root = node
                 case .failure(let d): return Decoded(record: nil, diagnostics: diagnostics + [d])
                 }
             }
+        }
+        if file.isJSON, let refusal = Self.markdownProblem(inJSON: root, kind: file.kind) {
+            return Decoded(record: nil, diagnostics: diagnostics + [refusal])
         }
         var reader = FieldReader(
             kind: file.kind, root: root ?? RawNode(.map([]), at: fileLocation), json: file.isJSON, file: fileLocation)
@@ -262,30 +251,5 @@ public struct ContentLoader: Sendable {
         }
         diagnostics += reader.diagnostics
         return Decoded(record: slug == nil ? nil : record, diagnostics: diagnostics)
-    }
-
-    /// The whole file, with open and read: `Data(contentsOf:)` builds and checks a URL first.
-    static func read(_ path: String) -> Data? {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return nil }
-        defer { close(descriptor) }
-        var info = stat()
-        guard fstat(descriptor, &info) == 0 else { return nil }
-        var data = Data(count: Int(info.st_size))
-        var filled = 0
-        let ok = data.withUnsafeMutableBytes { buffer -> Bool in
-            while filled < buffer.count {
-                // pread(2), which names no module: this method's own name hides read(2).
-                let got = pread(descriptor, buffer.baseAddress! + filled, buffer.count - filled, off_t(filled))
-                if got < 0 { if errno == EINTR { continue }; return false }
-                if got == 0 { break }
-                filled += got
-            }
-            return true
-        }
-        guard ok else { return nil }
-        // A file that shrank while being read is what it now is; one that grew is read to the size it had.
-        if filled < data.count { data.removeSubrange(filled...) }
-        return data
     }
 }

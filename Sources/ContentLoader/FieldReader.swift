@@ -211,7 +211,7 @@ public struct FieldReader {
     }
 
     public mutating func stores(_ key: String) -> [Store]? {
-        guard let items = list(key) else { return nil }
+        guard let items = list(key, limit: ContentLimits.stores) else { return nil }
         var stores: [Store] = []
         for item in items {
             guard case .map(let fields) = item.value else {
@@ -285,10 +285,14 @@ public struct FieldReader {
         return nil
     }
 
-    private mutating func list(_ key: String) -> [RawNode]? {
+    private mutating func list(_ key: String, limit: Int = ContentLimits.listItems) -> [RawNode]? {
         guard let node = value(key) else { return nil }
         guard case .list(let items) = node.value else {
             fail(key, node, "expected a list, e.g. [\(Self.example(for: rule(key).type))], found a \(node.shapeName)")
+            return nil
+        }
+        guard items.count <= limit else {
+            fail(key, items[limit], "\(items.count.formatted()) items, more than the \(limit) a record may list; write at most \(limit)")
             return nil
         }
         return items

@@ -4,6 +4,8 @@ struct FrontMatter {
     /// Line of the file on which the YAML starts (the line after the opening `---`).
     var yamlFirstLine: Int
     var body: String
+    /// Line of the file on which the body starts, for diagnostics about the Markdown.
+    var bodyFirstLine: Int
 
     enum Problem: Error {
         case missingOpening
@@ -35,7 +37,8 @@ struct FrontMatter {
                 let yamlEnd = max(firstEnd + 1, lineStart - 1)
                 let yaml = firstEnd + 1 < yamlEnd ? String(decoding: bytes[(firstEnd + 1)..<yamlEnd], as: UTF8.self) : ""
                 let body = end + 1 < bytes.count ? String(decoding: bytes[(end + 1)...], as: UTF8.self) : ""
-                return .success(FrontMatter(yaml: yaml, yamlFirstLine: 2, body: body))
+                let bodyFirstLine = 2 + bytes[start..<lineStart].count { $0 == 10 }
+                return .success(FrontMatter(yaml: yaml, yamlFirstLine: 2, body: body, bodyFirstLine: bodyFirstLine))
             }
             lineStart = end + 1
         }

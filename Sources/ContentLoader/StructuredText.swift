@@ -12,6 +12,7 @@ enum StructuredText {
 
     /// Parses YAML whose first line is line `firstLine` of `path`.
     static func parseYAML(_ text: String, path: String, firstLine: Int) -> Result<RawNode?, Diagnostic> {
+        if let refusal = YAMLBounds.check(text, path: path, lineOffset: firstLine - 1) { return .failure(refusal) }
         do {
             // An explicit encoding: Yams' default reads the process environment on every call.
             guard let node = try Yams.compose(yaml: text, .basic, .default, .utf8) else { return .success(nil) }

@@ -70,8 +70,10 @@ public struct OutputFolder: Sendable {
         }
     }
 
+    /// Copies the file a link points at, not the link: the loader lists only links that stay inside
+    /// the content folder, and a copied link would point nowhere once published.
     public func copy(_ source: URL, to path: String) throws {
-        try FileManager.default.copyItem(at: source, to: staging.appendingPathComponent(path))
+        try FileManager.default.copyItem(at: source.resolvingSymlinksInPath(), to: staging.appendingPathComponent(path))
     }
 
     /// Moves the staging folder into place. The old output is renamed aside first and removed

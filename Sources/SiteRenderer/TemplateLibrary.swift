@@ -38,9 +38,17 @@ public struct TemplateLibrary: Sendable {
             if let type = enumerator?.fileAttributes?[.type] as? FileAttributeType, type == .typeDirectory { continue }
             relatives.append(relative)
         }
+        let resolvedFolder = folder.resolvingSymlinksInPath().path
         for relative in relatives.sorted() {
             let name = (relative as NSString).lastPathComponent
             if name.hasPrefix(".") { continue }
+            switch verdict(on: relative, in: folder, resolvedFolder: resolvedFolder, display: display) {
+            case .read: break
+            case .skip: continue
+            case .refuse(let diagnostic):
+                diagnostics.append(diagnostic)
+                continue
+            }
             if relative.hasPrefix("static/") {
                 staticFiles.append(String(relative.dropFirst("static/".count)))
                 continue

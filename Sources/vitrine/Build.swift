@@ -15,10 +15,12 @@ extension Vitrine {
                   vitrine build
                   vitrine build --content shop/Content --output public --clock 2026-12-01T00:00:00Z
                   SOURCE_DATE_EPOCH=1796083200 vitrine build --quiet
+                  vitrine build --diagnostics json
                 """)
 
         @OptionGroup var source: SourceOptions
         @OptionGroup var verbosity: OutputVerbosity
+        @OptionGroup var diagnosticOptions: DiagnosticOptions
 
         @Option(name: .long, help: ArgumentHelp("Folder the site is written to.", valueName: "DIR"))
         var output: String = "Output"
@@ -46,19 +48,23 @@ extension Vitrine {
                 progress: progress)
             let report = incremental ? SiteBuilder.buildIncrementally(options) : SiteBuilder.build(options)
             if showProgress { Console.clearProgress() }
-            for diagnostic in report.diagnostics { Console.error(diagnostic.description) }
+            DiagnosticPrinter(format: diagnosticOptions.diagnostics, content: source.content, templates: source.templates)
+                .print(report.diagnostics)
             guard report.succeeded else {
                 Console.error(report.diagnostics.summary(fileCount: report.contentFileCount))
                 throw ExitCode.failure
             }
             if !report.diagnostics.isEmpty { Console.error(report.diagnostics.summary(fileCount: report.contentFileCount)) }
+            // With JSON diagnostics standard output holds only them; the rest goes to standard error.
+            let json = diagnosticOptions.diagnostics == .json
+            let say = { (text: String) in json ? Console.error(text) : Console.out(text) }
             if verbosity.verbose {
                 for (phase, seconds) in report.phases {
-                    Console.out(String(format: "%7.3f s  ", seconds) + phase)
+                    say(String(format: "%7.3f s  ", seconds) + phase)
                 }
-                Console.out("Read \(report.contentFileCount.formatted()) content files; wrote \(report.fileCount.formatted()) files to \(output)/")
+                say("Read \(report.contentFileCount.formatted()) content files; wrote \(report.fileCount.formatted()) files to \(output)/")
             }
-            if !quiet { Console.out(report.summary) }
+            if !quiet { say(report.summary) }
         }
     }
 }

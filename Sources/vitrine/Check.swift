@@ -8,22 +8,27 @@ extension Vitrine {
         static let configuration = CommandConfiguration(
             abstract: "Validate the content and templates without writing anything.",
             discussion: """
-                Prints every problem as path:line:column: error: message, then a summary line.
+                Prints every problem as path:line:column: error: message, then a summary line;
+                with --diagnostics json, one JSON object per problem on standard output. On GitHub
+                Actions (GITHUB_ACTIONS=true) each problem is also a workflow command.
                 Exits 0 when the content is valid, 1 when it is not.
 
                 Examples:
                   vitrine check
                   vitrine check --content shop/Content --strict
+                  vitrine check --diagnostics json
                 """)
 
         @OptionGroup var source: SourceOptions
         @OptionGroup var verbosity: OutputVerbosity
+        @OptionGroup var diagnosticOptions: DiagnosticOptions
 
         func run() throws {
             let result = SiteBuilder.check(
                 content: URL(fileURLWithPath: source.content), templates: URL(fileURLWithPath: source.templates),
                 strict: source.strict)
-            for diagnostic in result.diagnostics { Console.error(diagnostic.description) }
+            DiagnosticPrinter(format: diagnosticOptions.diagnostics, content: source.content, templates: source.templates)
+                .print(result.diagnostics)
             if !result.diagnostics.isEmpty || !verbosity.isQuiet {
                 Console.error(result.diagnostics.summary(fileCount: result.contentFileCount))
             }

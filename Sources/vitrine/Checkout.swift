@@ -76,7 +76,7 @@ extension Vitrine {
             }
             // The same loading and validation as `vitrine check`, without templates.
             let loaded = SiteBuilder.check(content: URL(fileURLWithPath: content), templates: nil, strict: false)
-            for diagnostic in loaded.diagnostics { Console.error(diagnostic.description) }
+            DiagnosticPrinter(format: .text, content: content, templates: nil).print(loaded.diagnostics)
             guard let catalog = loaded.catalog else {
                 Console.error(loaded.diagnostics.summary(fileCount: loaded.contentFileCount))
                 Console.error("error: the content is invalid; the checkout service did not start")

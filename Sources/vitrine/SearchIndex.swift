@@ -39,7 +39,7 @@ extension Vitrine {
         func run() throws {
             let started = Date()
             let checked = SiteBuilder.check(content: URL(fileURLWithPath: source.content), templates: nil, strict: source.strict)
-            for diagnostic in checked.diagnostics { Console.error(diagnostic.description) }
+            DiagnosticPrinter(format: .text, content: source.content, templates: nil).print(checked.diagnostics)
             guard checked.diagnostics.errorCount == 0, let catalog = checked.catalog else {
                 Console.error(checked.diagnostics.summary(fileCount: checked.contentFileCount))
                 throw ExitCode.failure

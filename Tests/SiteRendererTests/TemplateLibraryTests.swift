@@ -62,3 +62,27 @@ import VitrineTestSupport
         #expect(result.diagnostics.contains { $0.message.contains("missing template product.mustache") })
     }
 }
+
+/// A theme's links leading out of its folder, and FIFOs, are refused rather than read.
+@Suite struct TemplateFileKindTests {
+    @Test func linksOutOfTheThemeAndFIFOsAreRefused() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("vitrine-theme-\(UUID().uuidString)")
+        try FileManager.default.copyItem(at: ShopFixture.templates, to: folder)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createSymbolicLink(
+            atPath: folder.appendingPathComponent("static/passwd.txt").path, withDestinationPath: "/etc/passwd")
+        try FileManager.default.createSymbolicLink(
+            atPath: folder.appendingPathComponent("leak.mustache").path, withDestinationPath: "/etc/hostname")
+        #expect(mkfifo(folder.appendingPathComponent("pipe.mustache").path, 0o644) == 0)
+        try FileManager.default.createSymbolicLink(
+            atPath: folder.appendingPathComponent("static/same.css").path, withDestinationPath: "style.css")
+        let result = TemplateLibrary.load(from: folder)
+        let name = folder.lastPathComponent
+        let messages = Dictionary(grouping: result.diagnostics, by: { $0.location.path }).mapValues { $0.map(\.message) }
+        #expect(messages["\(name)/static/passwd.txt"]?.first?.contains("leading out of the templates folder") == true, "\(messages)")
+        #expect(messages["\(name)/leak.mustache"]?.first?.contains("leading out of the templates folder") == true)
+        #expect(messages["\(name)/pipe.mustache"]?.first?.contains("not a regular file") == true)
+        #expect(messages["\(name)/static/same.css"] == nil)
+        #expect(result.library == nil)
+    }
+}

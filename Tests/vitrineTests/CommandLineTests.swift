@@ -78,6 +78,63 @@ func vitrine(_ arguments: [String], environment: [String: String] = [:], in fold
         #expect(!FileManager.default.fileExists(atPath: fixture.output.path))
     }
 
+    static let badProduct = "---\nsku: B\nname: Bad\nbrand: origins\nprice: free\nprcie: 1\n---\n"
+
+    /// On GitHub Actions each diagnostic is also a workflow command naming the file from the
+    /// working directory, so it lands on the pull request's line; the text and exit code stay.
+    @Test func githubActionsGetWorkflowCommands() throws {
+        let fixture = try ShopFixture(changes: ["products/bad.md": Self.badProduct])
+        defer { fixture.cleanUp() }
+        let run = try vitrine(
+            ["check", "--content", "Content", "--templates", ShopFixture.templates.path],
+            environment: ["GITHUB_ACTIONS": "true"], in: fixture.root)
+        #expect(run.status == 1)
+        #expect(run.stdout == """
+            ::error file=Content/products/bad.md,line=5,col=8::price: "free" is not a decimal amount; write e.g. 12.50
+            ::warning file=Content/products/bad.md,line=6,col=1::`prcie`: unknown key; did you mean `price`?
+
+            """)
+        #expect(run.stderr.contains("Content/products/bad.md:5:8: error: price:"))
+        let plain = try vitrine(["check", "--content", "Content", "--templates", ShopFixture.templates.path], in: fixture.root)
+        #expect(plain.stdout.isEmpty && plain.status == 1)
+    }
+
+    /// The checkout service refuses to start on invalid content, and says why on the pull request too.
+    @Test func checkoutAnnotatesWhyItDidNotStart() throws {
+        let fixture = try ShopFixture(changes: ["products/bad.md": Self.badProduct])
+        defer { fixture.cleanUp() }
+        let run = try vitrine(["checkout", "--dev", "--content", "Content"], environment: ["GITHUB_ACTIONS": "true"], in: fixture.root)
+        #expect(run.status == 1)
+        #expect(run.stdout.hasPrefix("::error file=Content/products/bad.md,line=5,col=8::price: \"free\" is not a decimal amount"), "\(run.stdout)")
+    }
+
+    /// One JSON object per line on standard output; the summary stays on standard error.
+    @Test(arguments: ["check", "build"])
+    func jsonDiagnosticsAreOneObjectPerLine(command: String) throws {
+        let fixture = try ShopFixture(changes: ["products/bad.md": Self.badProduct])
+        defer { fixture.cleanUp() }
+        let run = try vitrine(args(fixture, command, ["--diagnostics", "json"]))
+        #expect(run.status == 1)
+        let name = fixture.content.lastPathComponent
+        #expect(run.stdout == """
+            {"column":8,"line":5,"message":"price: \\"free\\" is not a decimal amount; write e.g. 12.50","path":"\(name)/products/bad.md","severity":"error"}
+            {"column":1,"line":6,"message":"`prcie`: unknown key; did you mean `price`?","path":"\(name)/products/bad.md","severity":"warning"}
+
+            """)
+        #expect(run.stderr == "1 error, 1 warning in 12 files\n")
+    }
+
+    @Test func jsonDiagnosticsKeepStandardOutputForThemOnSuccess() throws {
+        let fixture = try ShopFixture()
+        defer { fixture.cleanUp() }
+        let run = try vitrine(args(fixture, "build", ["--diagnostics", "json"]))
+        #expect(run.status == 0)
+        #expect(run.stdout.isEmpty)
+        #expect(run.stderr.hasPrefix("Built "))
+        let wrong = try vitrine(args(fixture, "check", ["--diagnostics", "xml"]))
+        #expect(wrong.status == 64)
+    }
+
     @Test func checkValidatesWithoutWriting() throws {
         let fixture = try ShopFixture()
         defer { fixture.cleanUp() }

@@ -1,0 +1,25 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// libFuzzer harnesses for the readers that see untrusted content: the front-matter splitter, the
+// YAML and JSON readers with positions (and their bounds) and the Markdown renderer. A package of
+// its own so that `swift build` at the root never builds it with the fuzzer; run it with
+// scripts/fuzz.sh, which builds it with -sanitize=fuzzer and runs each corpus for a bounded time.
+let package = Package(
+    name: "VitrineFuzz",
+    platforms: [.macOS(.v14)],
+    dependencies: [
+        .package(name: "Vitrine", path: ".."),
+    ],
+    targets: [
+        .executableTarget(
+            name: "fuzz-content",
+            dependencies: [.product(name: "VitrineFeeds", package: "Vitrine")],
+            swiftSettings: [
+                .enableUpcomingFeature("ExistentialAny"),
+                .enableUpcomingFeature("MemberImportVisibility"),
+                .enableUpcomingFeature("InternalImportsByDefault"),
+                .unsafeFlags(["-parse-as-library"]),
+            ]),
+    ]
+)

@@ -1,0 +1,32 @@
+import Foundation
+
+/// What editors save, turned into what the parsers and the front-matter splitter expect.
+/// Editors on Windows write CRLF and often a byte order mark, old Mac exports a lone CR; Git on
+/// Windows checks files out with CRLF by default. Every line ending becomes LF, so each ending
+/// still counts as one line and diagnostics keep the line and column the editor shows.
+enum EditorText {
+    static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
+
+    /// The file's bytes without a leading byte order mark and with LF line endings. Returns the
+    /// same bytes, uncopied, when there is nothing to change, which is the common case.
+    static func normalized(_ data: Data) -> Data {
+        let text = data.starts(with: byteOrderMark) ? data.dropFirst(3) : data[...]
+        guard text.contains(13) else { return Data(text) }
+        var out = Data(capacity: text.count)
+        var previousWasCR = false
+        for byte in text {
+            if byte == 13 {
+                out.append(10)
+                previousWasCR = true
+                continue
+            }
+            if byte == 10, previousWasCR {
+                previousWasCR = false
+                continue
+            }
+            previousWasCR = false
+            out.append(byte)
+        }
+        return out
+    }
+}
