@@ -25,20 +25,26 @@ extension Money {
     /// amounts whose product fits (every real price): Foundation's Decimal arithmetic took most of
     /// the time of pricing a 10,000-product feed. Nil sends the caller to the Decimal path.
     private func integerDiscount(_ percent: Decimal) -> Int64? {
-        let parts = percent.description.split(separator: ".", omittingEmptySubsequences: false)
-        let isDigits: (Substring) -> Bool = { !$0.isEmpty && $0.allSatisfy { ("0"..."9").contains($0) } }
-        guard parts.count <= 2, isDigits(parts[0]), let whole = Int64(parts[0]) else { return nil }
-        let fraction = parts.count == 2 ? parts[1] : ""
-        guard fraction.count <= 6, fraction.isEmpty || isDigits(fraction) else { return nil }
-        var scale: Int64 = 1
-        for _ in 0..<fraction.count { scale *= 10 }
+        // The decimal's own significand and exponent: its `description`, parsed back, cost more
+        // than the rest of a price quote. After clamping, an exponent of -12 or more leaves a
+        // significand under 2⁵³, which converts exactly.
+        guard !percent.isNaN, percent.exponent >= -12 else { return nil }
+        let significand = (percent.significand as NSDecimalNumber).int64Value
+        guard significand >= 0 else { return nil }
+        var mantissa = UInt64(significand)
+        var exponent = percent.exponent
+        while exponent < 0, mantissa % 10 == 0, mantissa > 0 { mantissa /= 10; exponent += 1 }
+        guard exponent >= -6, exponent <= 2 else { return mantissa == 0 ? 0 : nil }
+        // At most 100 × 10⁶ here, since the percentage is clamped to 100.
+        for _ in 0..<max(exponent, 0) { mantissa *= 10 }
+        var scale: UInt64 = 1
+        for _ in 0..<max(-exponent, 0) { scale *= 10 }
         let denominator = 100 * scale
-        let scaledPercent = whole * scale + (Int64(fraction) ?? 0)
-        let (product, overflow) = minorUnits.magnitude.multipliedReportingOverflow(by: UInt64(scaledPercent))
+        let (product, overflow) = minorUnits.magnitude.multipliedReportingOverflow(by: mantissa)
         guard !overflow else { return nil }
-        var quotient = product / UInt64(denominator)
-        let remainder = product % UInt64(denominator)
-        if 2 * remainder > UInt64(denominator) || (2 * remainder == UInt64(denominator) && quotient % 2 == 1) {
+        var quotient = product / denominator
+        let remainder = product % denominator
+        if 2 * remainder > denominator || (2 * remainder == denominator && quotient % 2 == 1) {
             quotient += 1
         }
         guard let magnitude = Int64(exactly: quotient) else { return nil }

@@ -3,20 +3,26 @@ extension Money {
     /// Written here rather than with Foundation's NumberFormatter so every machine prints the same bytes.
     public func formatted(locale: String) -> String {
         let style = LocaleStyle(locale)
-        let plain = decimalString
-        let negative = plain.hasPrefix("-")
-        let body = negative ? String(plain.dropFirst()) : plain
-        let parts = body.split(separator: ".", maxSplits: 1)
-        var whole = ""
-        let digits = Array(parts[0])
-        for (i, c) in digits.enumerated() {
-            if i > 0, (digits.count - i) % 3 == 0 { whole += style.groupingSeparator }
-            whole.append(c)
+        let digits = currency.minorUnits
+        var scale: UInt64 = 1
+        for _ in 0..<digits { scale *= 10 }
+        let magnitude = minorUnits.magnitude
+        // Digits grouped from the integer itself: a page prints several prices, and going through
+        // `decimalString` and splitting it again cost as much as the rest of a product card.
+        let whole = String(magnitude / scale).utf8
+        var amount = minorUnits < 0 ? "-" : ""
+        amount.reserveCapacity(whole.count + whole.count / 3 * style.groupingSeparator.utf8.count + digits + 2)
+        for (index, digit) in whole.enumerated() {
+            if index > 0, (whole.count - index) % 3 == 0 { amount += style.groupingSeparator }
+            amount.unicodeScalars.append(Unicode.Scalar(digit))
         }
-        var amount = whole
-        if parts.count > 1 { amount += style.decimalSeparator + parts[1] }
-        if negative { amount = "-" + amount }
-        return style.symbolFirst ? "\(currency.symbol) \(amount)" : "\(amount) \(currency.symbol)"
+        if digits > 0 {
+            let fraction = String(magnitude % scale)
+            amount += style.decimalSeparator
+            for _ in fraction.utf8.count..<digits { amount += "0" }
+            amount += fraction
+        }
+        return style.symbolFirst ? currency.symbol + " " + amount : amount + " " + currency.symbol
     }
 
     /// `$ 3.50/ea`
@@ -32,7 +38,13 @@ struct LocaleStyle {
     var symbolFirst = true
 
     init(_ locale: String) {
-        let language = locale.split(whereSeparator: { $0 == "_" || $0 == "-" }).first.map { $0.lowercased() } ?? "en"
+        // The language subtag, lowercased byte by byte: short enough to stay a small string.
+        var language = ""
+        for byte in locale.utf8 {
+            if byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-") { break }
+            language.unicodeScalars.append(Unicode.Scalar((65...90).contains(byte) ? byte + 32 : byte))
+        }
+        if language.isEmpty { language = "en" }
         switch language {
         case "en", "ja", "ko", "zh", "he", "th", "ms", "hi":
             break

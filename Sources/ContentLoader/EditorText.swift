@@ -10,8 +10,11 @@ enum EditorText {
     /// The file's bytes without a leading byte order mark and with LF line endings. Returns the
     /// same bytes, uncopied, when there is nothing to change, which is the common case.
     static func normalized(_ data: Data) -> Data {
-        let text = data.starts(with: byteOrderMark) ? data.dropFirst(3) : data[...]
-        guard text.contains(13) else { return Data(text) }
+        let hasMark = data.starts(with: byteOrderMark)
+        // Scanned with memchr: byte-wise iteration of `Data` cost a tenth of the loading time.
+        let hasCR = data.withUnsafeBytes { bytes in bytes.baseAddress.map { memchr($0, 13, bytes.count) != nil } ?? false }
+        guard hasCR else { return hasMark ? Data(data.dropFirst(3)) : data }
+        let text = hasMark ? data.dropFirst(3) : data[...]
         var out = Data(capacity: text.count)
         var previousWasCR = false
         for byte in text {

@@ -53,7 +53,8 @@ struct PageBuilder: Sendable {
         item["detailHTML"] = product.detail.html
         item["priceAmount"] = quote.price.decimalString
         item["currency"] = quote.price.currency.code
-        if let ends = quote.ends { item["saleEnds"] = ends.displayText }
+        // Present even when false, like the card's `listPrice`: a miss searches every context.
+        item["saleEnds"] = quote.ends.map(\.displayText) ?? false
         item["priceUnit"] = product.priceUnit
         if let image = context.imageURL(product.image ?? product.thumbnail) { item["imageURL"] = image }
         if let gtin = product.gtin { item["gtin"] = gtin }
@@ -68,7 +69,7 @@ struct PageBuilder: Sendable {
         item["promotions"] = catalog.promotions(for: product).filter { $0.status(at: context.now) == .active }
             .map { promotion in
                 var summary = context.promotionSummary(promotion)
-                if promotion.slug == quote.promotion?.slug { summary["applied"] = true }
+                summary["applied"] = promotion.slug == quote.promotion?.slug
                 return summary
             }
         page["product"] = item

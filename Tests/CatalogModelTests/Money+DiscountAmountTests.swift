@@ -54,4 +54,18 @@ import Testing
         #expect(discount(huge, 50) == 500_000_000_000_000)  // 499,999,999,999,999.5 → even
         #expect(discount(huge, 10) == 100_000_000_000_000)  // 99,999,999,999,999.9
     }
+
+    @Test func percentsWrittenWithTrailingZerosOrManyDigitsAgreeWithDecimalArithmetic() throws {
+        // "12.50" keeps its trailing zero in the mantissa; "33.3333333" has more fraction digits
+        // than the integer path takes. Both must match rounding the exact decimal product.
+        for text in ["12.50", "12.5", "7.000", "33.3333333", "0.000001", "99.999999", "100.0"] {
+            let percent = try #require(Decimal(string: text))
+            for units: Int64 in [1, 25, 999, 8400, 123_457, 10_000_001] {
+                var exact = Decimal(units) * percent / 100
+                var rounded = Decimal()
+                NSDecimalRound(&rounded, &exact, 0, .bankers)
+                #expect(discount(units, percent) == NSDecimalNumber(decimal: rounded).int64Value, "\(units) × \(text)%")
+            }
+        }
+    }
 }

@@ -36,6 +36,15 @@ import Testing
         #expect(Money(minorUnits: 350, currency: Currency(code: "EUR")!).formatted(locale: "de_DE") == "3,50 €")
     }
 
+    @Test func formatsSmallNegativeAndGroupedAmountsInEveryStyle() {
+        let eur = Currency(code: "EUR")!
+        #expect(Money(minorUnits: 5, currency: .usd).formatted(locale: "en_US") == "$ 0.05")
+        #expect(Money(minorUnits: -123_456, currency: .usd).formatted(locale: "en-GB") == "$ -1,234.56")
+        #expect(Money(minorUnits: 100_000, currency: eur).formatted(locale: "DE_at") == "1.000,00 €")
+        #expect(Money(minorUnits: 1_234_567, currency: eur).formatted(locale: "fr_FR") == "12\u{202F}345,67 €")
+        #expect(Money(minorUnits: 1_000, currency: Currency(code: "BHD")!).formatted(locale: "") == "BHD 1.000")
+    }
+
     @Test func decimalStringKeepsEveryMinorDigit() {
         #expect(Money(minorUnits: 5, currency: .usd).decimalString == "0.05")
         #expect(Money(minorUnits: 3200, currency: .usd).decimalString == "32.00")
