@@ -10,10 +10,13 @@ public struct BuildOptions: Sendable {
     public var strict: Bool
     /// Called from any thread with (done, total) while pages render.
     public var progress: (@Sendable (Int, Int) -> Void)?
+    /// Write only this part of the site (`--shard K/N`), with a manifest for `vitrine merge`.
+    /// Only for a full build: an incremental build's record describes a whole site.
+    public var shard: BuildShard?
 
     public init(
         contentFolder: URL, templatesFolder: URL, outputFolder: URL, clock: Date, strict: Bool = false,
-        progress: (@Sendable (Int, Int) -> Void)? = nil
+        progress: (@Sendable (Int, Int) -> Void)? = nil, shard: BuildShard? = nil
     ) {
         self.contentFolder = contentFolder
         self.templatesFolder = templatesFolder
@@ -21,5 +24,6 @@ public struct BuildOptions: Sendable {
         self.clock = clock
         self.strict = strict
         self.progress = progress
+        self.shard = shard
     }
 }

@@ -116,10 +116,22 @@ public final class IncrementalBuilder: @unchecked Sendable {
 
         // The search index's file names hash its contents, so it is built whole before any of its
         // files can be planned: beside the pages rather than before them.
-        let search = Background { SearchIndexer(catalog: catalog, now: clock).jobs() }
-        let plan = Plan(
+        let shard = keepsRecord ? nil : options.shard
+        let search = Background {
+            shard.map(\.ownsSearchIndex) ?? true ? SearchIndexer(catalog: catalog, now: clock).jobs() : []
+        }
+        var plan = Plan(
             jobs: SiteBuilder.plannedJobs(catalog: catalog, templates: templates, options: options, now: clock, search: false),
             copies: copyPlan(checked: checked, templates: templates))
+        if let shard {
+            plan.jobs.removeAll { !shard.owns($0.path) }
+            plan.copies.removeAll { !shard.owns($0.path) }
+            plan.manifest = ShardManifest(
+                shard: shard,
+                build: ShardManifest.buildIdentity(
+                    catalog: catalog, templates: options.templatesFolder, clock: clock, strict: options.strict),
+                files: 0)
+        }
         var next = keepsRecord
             ? BuildState(
                 setting: setting, clock: clock, basePath: catalog.site.basePath, inputs: inputs,
@@ -209,6 +221,8 @@ public final class IncrementalBuilder: @unchecked Sendable {
     struct Plan {
         var jobs: [OutputJob]
         var copies: [Copy]
+        /// A shard's manifest, written last with the number of files; nil for a whole site.
+        var manifest: ShardManifest?
     }
 
     /// Which files must be written again: all of them with no previous build.
@@ -257,6 +271,10 @@ public final class IncrementalBuilder: @unchecked Sendable {
                 try output.prepareFolders(for: searchJobs.map(\.path))
                 writeStaged(searchJobs, changes: changes, to: output, rendered: rendered, failures: failures, progress: nil)
                 if let failure = failures.first { throw failure }
+                if var manifest = plan.manifest {
+                    manifest.files = plan.jobs.count + plan.copies.count + searchJobs.count
+                    try output.write(manifest.encoded(), to: ShardManifest.fileName)
+                }
                 try output.commit()
                 return (plan.jobs + searchJobs).sorted { $0.path < $1.path }
             } catch {

@@ -16,6 +16,7 @@ extension Vitrine {
                   vitrine build --content shop/Content --output public --clock 2026-12-01T00:00:00Z
                   SOURCE_DATE_EPOCH=1796083200 vitrine build --quiet
                   vitrine build --diagnostics json
+                  vitrine build --shard 2/4 --output part-2 --clock 2026-12-01T00:00:00Z   # then vitrine merge
                 """)
 
         @OptionGroup var source: SourceOptions
@@ -30,7 +31,21 @@ extension Vitrine {
             help: "Render only what changed since the last incremental build into this output folder; the result is the same as a full build.")
         var incremental = false
 
+        @Option(
+            name: .long,
+            help: ArgumentHelp(
+                "Write only part K of N of the site, for a CI matrix; join the parts with `vitrine merge`. Give every part the same --clock.",
+                valueName: "K/N"))
+        var shard: String?
+
         @OptionGroup var clock: ClockOptions
+
+        func validate() throws {
+            if let shard {
+                if case .failure(let error) = BuildShard.parse(shard) { throw ValidationError(error.description) }
+                if incremental { throw ValidationError("--shard writes a part of a full build; leave out --incremental") }
+            }
+        }
 
         func run() throws {
             let now = clock.now
@@ -45,7 +60,7 @@ extension Vitrine {
                 templatesFolder: URL(fileURLWithPath: source.templates),
                 outputFolder: URL(fileURLWithPath: output),
                 clock: now, strict: source.strict,
-                progress: progress)
+                progress: progress, shard: shard.flatMap { try? BuildShard.parse($0).get() })
             let report = incremental ? SiteBuilder.buildIncrementally(options) : SiteBuilder.build(options)
             if showProgress { Console.clearProgress() }
             DiagnosticPrinter(format: diagnosticOptions.diagnostics, content: source.content, templates: source.templates)
@@ -64,7 +79,7 @@ extension Vitrine {
                 }
                 say("Read \(report.contentFileCount.formatted()) content files; wrote \(report.fileCount.formatted()) files to \(output)/")
             }
-            if !quiet { say(report.summary) }
+            if !quiet { say(report.summary + (shard.map { " (shard \($0))" } ?? "")) }
         }
     }
 }

@@ -160,11 +160,33 @@ func vitrine(_ arguments: [String], environment: [String: String] = [:], in fold
     }
 
     @Test func everyCommandHasHelpWithAnExample() throws {
-        for command in [[], ["build"], ["check"], ["serve"], ["checkout"]] {
+        for command in [[], ["build"], ["check"], ["serve"], ["checkout"], ["merge"], ["schema"], ["search-index"]] {
             let run = try vitrine(command + ["--help"])
             #expect(run.status == 0)
             #expect(run.stdout.contains("Example"), "\(command): \(run.stdout)")
         }
+    }
+
+    @Test func shardsBuiltAndMergedFromTheCommandLineSayWhatTheyDid() throws {
+        let fixture = try ShopFixture()
+        defer { fixture.cleanUp() }
+        let parts = (1...2).map { fixture.root.appendingPathComponent("part-\($0)").path }
+        for (index, part) in parts.enumerated() {
+            let run = try vitrine(args(fixture, "build", ["--shard", "\(index + 1)/2"]).map { $0 == fixture.output.path ? part : $0 })
+            #expect(run.status == 0, "\(run.stderr)")
+            #expect(run.stdout.hasSuffix("(shard \(index + 1)/2)\n"), "\(run.stdout)")
+        }
+        let merged = try vitrine(["merge", "--output", fixture.output.path] + parts)
+        #expect(merged.status == 0, "\(merged.stderr)")
+        #expect(merged.stdout.range(of: #"^Merged 2 shards: [\d,]+ files in \d+\.\d s into "#, options: .regularExpression) != nil, "\(merged.stdout)")
+        let missing = try vitrine(["merge", "--output", fixture.output.path, parts[0]])
+        #expect(missing.status == 1)
+        #expect(missing.stderr.contains("error: shard 2/2 missing"), "\(missing.stderr)")
+
+        let zero = try vitrine(args(fixture, "build", ["--shard", "0/2"]))
+        #expect(zero.status == 64)
+        #expect(zero.stderr.contains("shards count from 1 to 2"), "\(zero.stderr)")
+        #expect(try vitrine(args(fixture, "build", ["--shard", "1/2", "--incremental"])).status == 64)
     }
 
     @Test func sourceDateEpochFixesTheClock() throws {
