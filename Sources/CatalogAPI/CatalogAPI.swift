@@ -38,8 +38,7 @@ public struct CatalogAPI: Sendable {
             JSONOutput.data(api.siteDocument())
         })
 
-        var brandListInputs: Set<Dependency> = [.site, .list(.brand), .list(.product)]
-        for brand in catalog.brands { brandListInputs.insert(.record(.brand, brand.slug)) }
+        let brandListInputs = Set<Dependency>([.site, .list(.brand), .list(.product)] + catalog.brands.map { .record(.brand, $0.slug) })
         jobs.append(OutputJob(path: APIRoutes.brands, category: .data, kind: "api-brands", dependencies: brandListInputs) {
             JSONOutput.data(api.brandList())
         })
@@ -48,34 +47,22 @@ public struct CatalogAPI: Sendable {
             let products = catalog.productsByBrand[brand.slug, default: []]
             let pageCount = Self.pageCount(forProducts: products.count)
             for page in 1...pageCount {
-                var inputs: Set<Dependency> = [.site, .record(.brand, brand.slug), .list(.product)]
-                // Each summary prints the product's quote.
-                for product in Self.slice(products, page: page) { inputs.formUnion(catalog.quoteDependencies(for: product)) }
                 jobs.append(OutputJob(
                     path: APIRoutes.brandProducts(brand.slug, page: page), category: .data, kind: "api-brand-products",
-                    dependencies: inputs
+                    dependencies: api.brandProductsInputs(brand, products: products, page: page)
                 ) { JSONOutput.data(api.brandProducts(brand, page: page)) })
             }
         }
 
         for product in catalog.products {
-            var inputs: Set<Dependency> = [
-                .site, .clock, .record(.product, product.slug), .record(.brand, product.brand), .list(.promotion),
-            ]
-            inputs.formUnion(catalog.quoteDependencies(for: product))
             jobs.append(OutputJob(
-                path: APIRoutes.product(product.slug), category: .data, kind: "api-product", dependencies: inputs
+                path: APIRoutes.product(product.slug), category: .data, kind: "api-product",
+                dependencies: api.productInputs(product)
             ) { JSONOutput.data(api.productDocument(product)) })
         }
 
-        var promotionInputs: Set<Dependency> = [.site, .clock, .list(.promotion)]
-        for promotion in catalog.promotions {
-            promotionInputs.insert(.record(.promotion, promotion.slug))
-            for brand in promotion.brands { promotionInputs.insert(.record(.brand, brand)) }
-            for product in promotion.products { promotionInputs.insert(.record(.product, product)) }
-        }
         jobs.append(OutputJob(
-            path: APIRoutes.promotions, category: .data, kind: "api-promotions", dependencies: promotionInputs
+            path: APIRoutes.promotions, category: .data, kind: "api-promotions", dependencies: api.promotionListInputs()
         ) { JSONOutput.data(api.promotionList()) })
 
         let schemaBase = absolute(APIRoutes.schemaFolder)
@@ -88,6 +75,32 @@ public struct CatalogAPI: Sendable {
             JSONOutput.data(api.schemaIndex())
         })
         return jobs
+    }
+
+    /// A page of a brand's products: each summary prints the product's quote.
+    func brandProductsInputs(_ brand: Brand, products: [Product], page: Int) -> Set<Dependency> {
+        var inputs: Set<Dependency> = [.site, .record(.brand, brand.slug), .list(.product)]
+        for product in Self.slice(products, page: page) { inputs.formUnion(catalog.quoteDependencies(for: product)) }
+        return inputs
+    }
+
+    /// The promotions list: every promotion and what it names.
+    func promotionListInputs() -> Set<Dependency> {
+        var inputs: Set<Dependency> = [.site, .clock, .list(.promotion)]
+        for promotion in catalog.promotions {
+            inputs.insert(.record(.promotion, promotion.slug))
+            for brand in promotion.brands { inputs.insert(.record(.brand, brand)) }
+            for product in promotion.products { inputs.insert(.record(.product, product)) }
+        }
+        return inputs
+    }
+
+    func productInputs(_ product: Product) -> Set<Dependency> {
+        var inputs: Set<Dependency> = [
+            .site, .clock, .record(.product, product.slug), .record(.brand, product.brand), .list(.promotion),
+        ]
+        inputs.formUnion(catalog.quoteDependencies(for: product))
+        return inputs
     }
 
     /// The products on one page of a list.

@@ -24,13 +24,16 @@ extension FeedWriter {
         let entries = pageRoutes.sorted().map { Sitemap.Entry(location: site.absoluteURL($0), lastModified: dated[$0]) }
 
         // What decides the set of pages (lists, brand pagination) and the products' dates.
-        var inputs: Set<Dependency> = [.site, .clock]
-        for kind in RecordKind.allCases where kind != .site { inputs.insert(.list(kind)) }
-        for product in catalog.products { inputs.insert(.record(.product, product.slug)) }
+        let inputs = SharedDependencies { [catalog] in
+            var inputs: Set<Dependency> = [.site, .clock]
+            for kind in RecordKind.allCases where kind != .site { inputs.insert(.list(kind)) }
+            for product in catalog.products { inputs.insert(.record(.product, product.slug)) }
+            return inputs
+        }
 
         var jobs: [OutputJob] = []
         if entries.count <= urlLimit {
-            jobs.append(OutputJob(path: Routes.sitemap, category: .data, kind: "sitemap", dependencies: inputs) {
+            jobs.append(OutputJob(path: Routes.sitemap, category: .data, kind: "sitemap", dependencies: inputs.set) {
                 Sitemap.urlset(entries)
             })
         } else {
@@ -39,12 +42,12 @@ extension FeedWriter {
                 let part = Array(entries[start..<min(start + urlLimit, entries.count)])
                 let path = Routes.sitemapPart(number + 1)
                 index.append(Sitemap.Entry(location: site.absoluteURL(path), lastModified: part.compactMap(\.lastModified).max()))
-                jobs.append(OutputJob(path: path, category: .data, kind: "sitemap", dependencies: inputs) {
+                jobs.append(OutputJob(path: path, category: .data, kind: "sitemap", dependencies: inputs.set) {
                     Sitemap.urlset(part)
                 })
             }
             let sitemaps = index
-            jobs.append(OutputJob(path: Routes.sitemap, category: .data, kind: "sitemap-index", dependencies: inputs) {
+            jobs.append(OutputJob(path: Routes.sitemap, category: .data, kind: "sitemap-index", dependencies: inputs.set) {
                 Sitemap.index(sitemaps)
             })
         }

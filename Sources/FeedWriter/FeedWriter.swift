@@ -34,8 +34,10 @@ public struct FeedWriter: Sendable {
             },
         ]
         for brand in catalog.brands {
-            let inputs = promotionInputs.union([.record(.brand, brand.slug), .list(.product)])
-            jobs.append(OutputJob(path: Routes.brandFeed(brand.slug), category: .feed, kind: "brand-rss", dependencies: inputs) {
+            jobs.append(OutputJob(
+                path: Routes.brandFeed(brand.slug), category: .feed, kind: "brand-rss",
+                dependencies: promotionInputs.union([.record(.brand, brand.slug), .list(.product)])
+            ) {
                 self.brandFeed(brand)
             })
         }

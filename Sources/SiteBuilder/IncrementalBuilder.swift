@@ -123,14 +123,17 @@ public final class IncrementalBuilder: @unchecked Sendable {
         var plan = Plan(
             jobs: SiteBuilder.plannedJobs(catalog: catalog, templates: templates, options: options, now: clock, search: false),
             copies: copyPlan(checked: checked, templates: templates))
+        // A build that keeps a record reads every file's inputs, some more than once: work them out
+        // once, on all cores. A full build never reads them.
+        if keepsRecord { plan.jobs = ParallelMap.map(plan.jobs) { $0.resolvingDependencies() } }
         if let shard {
             plan.jobs.removeAll { !shard.owns($0.path) }
             plan.copies.removeAll { !shard.owns($0.path) }
-            plan.manifest = ShardManifest(
-                shard: shard,
-                build: ShardManifest.buildIdentity(
-                    catalog: catalog, templates: options.templatesFolder, clock: clock, strict: options.strict),
-                files: 0)
+            // The catalog's fingerprint reads every record: on another thread, beside the rendering.
+            let (templatesFolder, strict) = (options.templatesFolder, options.strict)
+            plan.shard = (shard, Background {
+                ShardManifest.buildIdentity(catalog: catalog, templates: templatesFolder, clock: clock, strict: strict)
+            })
         }
         var next = keepsRecord
             ? BuildState(
@@ -177,7 +180,7 @@ public final class IncrementalBuilder: @unchecked Sendable {
         report.succeeded = true
         report.pageCount = pageCount
         report.feedCount = feedCount
-        report.fileCount = jobs.count + plan.copies.count
+        report.fileCount = kept.count
         if keepsRecord {
             report.renderedPaths = rendered.sorted()
             report.reusedCount = report.fileCount - report.renderedPaths.count - changes.dirtyCopies(plan.copies).count
@@ -221,8 +224,8 @@ public final class IncrementalBuilder: @unchecked Sendable {
     struct Plan {
         var jobs: [OutputJob]
         var copies: [Copy]
-        /// A shard's manifest, written last with the number of files; nil for a whole site.
-        var manifest: ShardManifest?
+        /// For a shard: which one, and the identity its manifest records; nil for a whole site.
+        var shard: (part: BuildShard, build: Background<String>)?
     }
 
     /// Which files must be written again: all of them with no previous build.
@@ -271,8 +274,10 @@ public final class IncrementalBuilder: @unchecked Sendable {
                 try output.prepareFolders(for: searchJobs.map(\.path))
                 writeStaged(searchJobs, changes: changes, to: output, rendered: rendered, failures: failures, progress: nil)
                 if let failure = failures.first { throw failure }
-                if var manifest = plan.manifest {
-                    manifest.files = plan.jobs.count + plan.copies.count + searchJobs.count
+                if let shard = plan.shard {
+                    // Distinct paths: the search index can plan two equal files under one content-hashed name.
+                    let files = Set(plan.jobs.map(\.path) + plan.copies.map(\.path) + searchJobs.map(\.path)).count
+                    let manifest = ShardManifest(shard: shard.part, build: shard.build.value, files: files)
                     try output.write(manifest.encoded(), to: ShardManifest.fileName)
                 }
                 try output.commit()

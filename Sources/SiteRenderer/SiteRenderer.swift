@@ -66,33 +66,29 @@ public struct SiteRenderer: Sendable {
             // Every page of a brand shows the count and the pagination, so each depends on all its
             // products; its cards print their quotes, and it shows the promotions naming the brand
             // or one of its products, which are the quotes' promotions.
-            var uses: Set<Dependency> = [.record(.brand, brand.slug)]
-            for product in products { uses.formUnion(catalog.quoteDependencies(for: product)) }
-            for promotion in catalog.promotions(for: brand) { uses.insert(.record(.promotion, promotion.slug)) }
+            let catalog = catalog
+            let uses = SharedDependencies {
+                var uses: Set<Dependency> = [.record(.brand, brand.slug)]
+                for product in products { uses.formUnion(catalog.quoteDependencies(for: product)) }
+                for promotion in catalog.promotions(for: brand) { uses.insert(.record(.promotion, promotion.slug)) }
+                return uses
+            }
             for page in pages {
-                jobs.append(job(Routes.brand(brand.slug, page: page), "brand", uses: uses) {
+                jobs.append(job(Routes.brand(brand.slug, page: page), "brand", uses: uses.set) {
                     $0.brandPage(brand, page: page, pageCount: pageCount)
                 })
             }
         }
         for product in catalog.products where wants(Routes.product(product.slug)) {
             // The promotions it lists are those its quote reads.
-            var uses = catalog.quoteDependencies(for: product)
-            uses.insert(.record(.brand, product.brand))
-            jobs.append(job(Routes.product(product.slug), "product", uses: uses) { $0.productPage(product) })
+            jobs.append(job(Routes.product(product.slug), "product", uses: productPageInputs(product)) {
+                $0.productPage(product)
+            })
         }
         for promotion in catalog.promotions where wants(Routes.promotion(promotion.slug)) {
-            var uses: Set<Dependency> = [.record(.promotion, promotion.slug)]
-            for slug in promotion.brands { uses.insert(.record(.brand, slug)) }
-            for slug in promotion.products {
-                uses.insert(.record(.product, slug))
-                // Its card prints the product's quote, which other promotions may lower.
-                if let product = catalog.productBySlug[slug] {
-                    uses.insert(.record(.brand, product.brand))
-                    uses.formUnion(catalog.quoteDependencies(for: product))
-                }
-            }
-            jobs.append(job(Routes.promotion(promotion.slug), "promotion", uses: uses) { $0.promotionPage(promotion) })
+            jobs.append(job(Routes.promotion(promotion.slug), "promotion", uses: promotionPageInputs(promotion)) {
+                $0.promotionPage(promotion)
+            })
         }
         for page in catalog.pages where wants(Routes.page(page.slug)) {
             jobs.append(job(Routes.page(page.slug), "page", uses: []) { $0.freePage(page) })
@@ -105,8 +101,8 @@ public struct SiteRenderer: Sendable {
             if templateDependencies[kind] == nil {
                 templateDependencies[kind] = Set(templates.closure(of: kind).map { .template($0) })
             }
-            jobs[index].dependencies.formUnion(shared)
-            jobs[index].dependencies.formUnion(templateDependencies[kind]!)
+            jobs[index].addDependencies(shared)
+            jobs[index].addDependencies(templateDependencies[kind]!)
         }
         return jobs
     }
@@ -128,8 +124,28 @@ public struct SiteRenderer: Sendable {
 
 
 
+    private func productPageInputs(_ product: Product) -> Set<Dependency> {
+        var uses = catalog.quoteDependencies(for: product)
+        uses.insert(.record(.brand, product.brand))
+        return uses
+    }
+
+    private func promotionPageInputs(_ promotion: Promotion) -> Set<Dependency> {
+        var uses: Set<Dependency> = [.record(.promotion, promotion.slug)]
+        for slug in promotion.brands { uses.insert(.record(.brand, slug)) }
+        for slug in promotion.products {
+            uses.insert(.record(.product, slug))
+            // Its card prints the product's quote, which other promotions may lower.
+            if let product = catalog.productBySlug[slug] {
+                uses.insert(.record(.brand, product.brand))
+                uses.formUnion(catalog.quoteDependencies(for: product))
+            }
+        }
+        return uses
+    }
+
     private func job(
-        _ route: String, _ kind: String, root: String? = nil, uses: Set<Dependency>,
+        _ route: String, _ kind: String, root: String? = nil, uses: @autoclosure @escaping @Sendable () -> Set<Dependency>,
         _ build: @escaping @Sendable (PageBuilder) -> [String: Any]
     ) -> OutputJob {
         let file = Routes.file(for: route)
@@ -140,7 +156,7 @@ public struct SiteRenderer: Sendable {
             route: route)
         let templates = self.templates
         let template = kind
-        return OutputJob(path: file, category: .page, kind: kind, dependencies: uses) {
+        return OutputJob(path: file, category: .page, kind: kind, dependencies: uses()) {
             templates.render(template, build(builder))
         }
     }
