@@ -48,6 +48,8 @@ extension FieldType {
             return ["type": "string", "pattern": .string(P.timestamp), "examples": ["2026-12-24", "2026-12-24T09:00:00Z"]]
         case .choice(let options):
             return ["type": "string", "enum": .array(options.map(JSONValue.string))]
+        case .choices(let options):
+            return ["type": "array", "uniqueItems": true, "items": ["type": "string", "enum": .array(options.map(JSONValue.string))]]
         case .integer(let range):
             return ["type": "integer", "minimum": .int(range.lowerBound), "maximum": .int(range.upperBound)]
         case .percent:

@@ -39,6 +39,9 @@ public enum RecordKind: String, Sendable, Hashable, CaseIterable {
                 FieldRule("description", .text(1...1000), "home page and feed description"),
                 FieldRule("productsPerPage", .integer(1...1000), "brand page pagination (default 20)"),
                 FieldRule("checkoutURL", .webURL, "base URL of the checkout-link service"),
+                FieldRule(
+                    "omit", .choices(SiteOutput.allCases.map(\.rawValue)),
+                    "outputs not to write, for hosts that cap a site's files: api (the JSON API and its schemas), brandFeeds (one RSS feed per brand)"),
             ]
         case .brand:
             return [
@@ -154,6 +157,8 @@ public enum FieldType: Sendable {
     case textList
     case timestamp
     case choice([String])
+    /// A list, each item one of these, none twice.
+    case choices([String])
     case integer(ClosedRange<Int>)
     case percent
     case gtin

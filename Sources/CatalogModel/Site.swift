@@ -10,12 +10,14 @@ public struct Site: Sendable, Hashable {
     public var description: String?
     public var productsPerPage: Int
     public var checkoutURL: String?
+    /// Outputs not written; see `SiteOutput`.
+    public var omitted: Set<SiteOutput>
     public var extra: [String: ExtraValue]
     public var source: SourceLocation
 
     public init(
         title: String, baseURL: String, currency: Currency, locale: String = "en_US", description: String? = nil,
-        productsPerPage: Int = 20, checkoutURL: String? = nil, extra: [String: ExtraValue] = [:],
+        productsPerPage: Int = 20, checkoutURL: String? = nil, omitted: Set<SiteOutput> = [], extra: [String: ExtraValue] = [:],
         source: SourceLocation = SourceLocation(path: "site.json")
     ) {
         self.title = title
@@ -25,6 +27,7 @@ public struct Site: Sendable, Hashable {
         self.description = description
         self.productsPerPage = productsPerPage
         self.checkoutURL = checkoutURL
+        self.omitted = omitted
         self.extra = extra
         self.source = source
     }
@@ -44,6 +47,8 @@ public struct Site: Sendable, Hashable {
         if path.hasPrefix("http://") || path.hasPrefix("https://") { return path }
         return baseURL + path
     }
+
+    public func writes(_ output: SiteOutput) -> Bool { !omitted.contains(output) }
 
     /// Buy link for one unit of a product, or nil without a checkout service.
     public func buyURL(sku: String, quantity: Int = 1) -> String? {

@@ -27,10 +27,11 @@ public enum RecordDecoder {
         let description = reader.text("description")
         let perPage = reader.integer("productsPerPage") ?? 20
         let checkoutURL = reader.text("checkoutURL")
+        let omitted = Set((reader.choices("omit") ?? []).compactMap(SiteOutput.init(rawValue:)))
         guard let title, let baseURL, let currency else { return nil }
         return Site(
             title: title, baseURL: baseURL, currency: currency, locale: locale, description: description,
-            productsPerPage: perPage, checkoutURL: checkoutURL, extra: reader.extra, source: reader.file)
+            productsPerPage: perPage, checkoutURL: checkoutURL, omitted: omitted, extra: reader.extra, source: reader.file)
     }
 
     public static func brand(_ reader: inout FieldReader, slug: Slug, body: String?, markdown: MarkdownRenderer)

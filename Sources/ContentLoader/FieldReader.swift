@@ -200,6 +200,25 @@ public struct FieldReader {
         return out
     }
 
+    /// A `.choices` list: each item one of the key's options, none given twice.
+    public mutating func choices(_ key: String) -> [String]? {
+        guard let items = list(key), case .choices(let options) = rule(key).type else { return nil }
+        var out: [String] = []
+        for item in items {
+            guard let text = scalar(key, item, "one of " + options.joined(separator: ", ")) else { continue }
+            if !options.contains(text) {
+                var message = "\"\(text)\" is not one of " + options.map { "`\($0)`" }.joined(separator: ", ")
+                if let close = Spelling.closest(to: text, among: options) { message += "; did you mean `\(close)`?" }
+                fail(key, item, message)
+            } else if out.contains(text) {
+                fail(key, item, "\"\(text)\" is given twice; list it once")
+            } else {
+                out.append(text)
+            }
+        }
+        return out
+    }
+
     public mutating func image(_ key: String) -> ImageUse? {
         guard let node = value(key), let text = scalar(key, node, "an image path such as images/photo.png") else { return nil }
         switch ImageReference.parse(text) {
@@ -354,7 +373,7 @@ public struct FieldReader {
         case .reference(let kind), .references(let kind): kind == .brand ? "origins" : "a-product-slug"
         case .textList: "serum"
         case .timestamp: "2026-12-24"
-        case .choice(let options): options[0]
+        case .choice(let options), .choices(let options): options[0]
         case .integer(let range): "\(range.lowerBound)"
         case .percent: "10"
         case .gtin: "0012345678905"

@@ -33,7 +33,7 @@ public struct FeedWriter: Sendable {
                 self.productsFeed()
             },
         ]
-        for brand in catalog.brands {
+        for brand in catalog.brands where site.writes(.brandFeeds) {
             jobs.append(OutputJob(
                 path: Routes.brandFeed(brand.slug), category: .feed, kind: "brand-rss",
                 dependencies: promotionInputs.union([.record(.brand, brand.slug), .list(.product)])

@@ -9,8 +9,16 @@ public import Foundation
 public struct SearchIndexer: Sendable {
     public static let folder = Routes.search
     public static let manifestPath = Routes.searchManifest
-    /// Products per record chunk: small, so a page of results scattered across the catalog stays cheap.
-    public static let recordChunkSize = 8
+    /// Products per record chunk: 8, so a page of results scattered across the catalog stays
+    /// cheap, until that would make more than 1,024 files; then as many as keep it at 1,024. Static
+    /// hosts cap a site's files (Cloudflare Pages: 20,000), and at 100,000 products chunks of 8
+    /// were 12,500 files, a tenth of the site, for about 100 products' records a chunk (some 10 KB
+    /// before compression) at most twenty of which one page of results fetches.
+    public static func recordChunkSize(products: Int) -> Int {
+        max(8, (products + maximumRecordChunks - 1) / maximumRecordChunks)
+    }
+
+    static let maximumRecordChunks = 1_024
     public static let rules = SearchManifest.Rules(
         prefixMinimum: 3, typoMinimum: 5, exactWeight: 3, prefixWeight: 2, typoWeight: 1)
 
@@ -76,9 +84,10 @@ public struct SearchIndexer: Sendable {
         let availabilityFile = add("f", "bin", "search-facets", Gzip.compress(columns.availability))
         let priceFile = add("f", "bin", "search-facets", Gzip.compress(columns.price))
 
+        let chunkSize = Self.recordChunkSize(products: products.count)
         let records = RecordChunks(
             products: products, quotes: quotes, brandOfProduct: brandOfProduct, availabilityOfProduct: availabilityOfProduct,
-            locale: catalog.site.locale, chunkSize: Self.recordChunkSize)
+            locale: catalog.site.locale, chunkSize: chunkSize)
         let recordPrefix = "r-\(records.hash)-"
         for (number, chunk) in records.chunks.enumerated() {
             files.append(SearchIndexFile(path: Self.folder + recordPrefix + "\(number).json", kind: "search-records", data: chunk))
@@ -108,7 +117,7 @@ public struct SearchIndexer: Sendable {
             columns: .init(
                 brand: brandFile, brandWidth: columns.brandWidth, availability: availabilityFile, price: priceFile,
                 priceWidth: columns.priceWidth),
-            records: .init(prefix: recordPrefix, size: Self.recordChunkSize, chunks: records.chunks.count),
+            records: .init(prefix: recordPrefix, size: chunkSize, chunks: records.chunks.count),
             rules: Self.rules)
         files.append(SearchIndexFile(path: Self.manifestPath, kind: "search-manifest", data: Self.json(manifest)))
         files.sort { $0.path < $1.path }

@@ -34,11 +34,13 @@ public struct BuildReport: Sendable {
         self.contentFileCount = contentFileCount
     }
 
-    /// `Built 10,304 pages, 7 feeds in 0.8 s`
+    /// `Built 10,304 pages, 7 feeds (22,416 files) in 0.8 s`: the file count, because static hosts
+    /// cap it (Cloudflare Pages: 20,000 on its free plan).
     public var summary: String {
         let seconds = (duration * 10).rounded() / 10
-        let counts = "\(pageCount.formatted()) page\(pageCount == 1 ? "" : "s"), \(feedCount.formatted()) feed\(feedCount == 1 ? "" : "s")"
+        var counts = "\(pageCount.formatted()) page\(pageCount == 1 ? "" : "s"), \(feedCount.formatted()) feed\(feedCount == 1 ? "" : "s")"
         if upToDate { return "Up to date: \(counts), nothing changed (\(Int((duration * 1000).rounded())) ms)" }
+        if fileCount > 0 { counts += " (\(fileCount.formatted()) file\(fileCount == 1 ? "" : "s"))" }
         if isIncremental {
             return "Built \(counts) in \(seconds) s: rendered \(renderedCount.formatted()), reused \(reusedCount.formatted()), removed \(removedCount.formatted())"
         }

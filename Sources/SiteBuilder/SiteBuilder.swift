@@ -62,7 +62,7 @@ public enum SiteBuilder {
     ) -> [OutputJob] {
         var jobs = SiteRenderer(catalog: catalog, templates: templates, now: now).jobs()
         if search { jobs += SearchIndexer(catalog: catalog, now: now).jobs() }
-        jobs += CatalogAPI(catalog: catalog, now: now).jobs()
+        if catalog.site.writes(.api) { jobs += CatalogAPI(catalog: catalog, now: now).jobs() }
         let feeds = FeedWriter(catalog: catalog, now: now, imageSizes: imageSizes)
         jobs += feeds.jobs()
         // Keep last: the sitemap lists the pages of every producer above.

@@ -41,7 +41,9 @@ struct PageBuilder: Sendable {
             + (number > 1 ? [("Page \(number)", nil)] : []))
         let promotions = catalog.promotions(for: brand).filter { $0.status(at: context.now) == .active }
         page["promotions"] = promotions.map(context.promotionSummary)
-        page["feeds"] = [context.feedLink(title: "\(brand.title) promotions (RSS)", route: Routes.brandFeed(brand.slug))]
+        if site.writes(.brandFeeds) {
+            page["feeds"] = [context.feedLink(title: "\(brand.title) promotions (RSS)", route: Routes.brandFeed(brand.slug))]
+        }
         return page
     }
 

@@ -50,6 +50,20 @@ import Testing
         expectDiagnostic(result, at: "Content/site.json:2:60", "checkoutURL: \"checkout\" is not an absolute http(s) URL")
     }
 
+    @Test func omittedOutputsAreKnownNamesGivenOnce() throws {
+        let result = try load([
+            "site.json": """
+            {"title": "T", "baseURL": "https://e.com/", "currency": "USD",
+             "omit": ["api", "brandFeed", "api"]}
+            """
+        ])
+        expectDiagnostic(result, at: "Content/site.json:2:18", "omit: \"brandFeed\" is not one of `api`, `brandFeeds`; did you mean `brandFeeds`?")
+        expectDiagnostic(result, at: "Content/site.json:2:31", "omit: \"api\" is given twice; list it once")
+        let fine = try load(["site.json": #"{"title": "T", "baseURL": "https://e.com/", "currency": "USD", "omit": ["brandFeeds"]}"#])
+        #expect(fine.catalog?.site.omitted == [.brandFeeds])
+        #expect(fine.catalog?.site.writes(.api) == true)
+    }
+
     @Test func invalidJSONIsReportedAtItsPosition() throws {
         let result = try load(["site.json": "{\n  \"title\": \"T\",\n  \"currency\" \"USD\"\n}"])
         let diagnostic = try #require(result.diagnostics.first)

@@ -5,6 +5,16 @@ import Testing
 import VitrineTestSupport
 
 @Suite struct SearchIndexerTests {
+    @Test func recordChunksStayAtEightProductsUntilThatWouldMakeMoreThan1024Files() {
+        #expect(SearchIndexer.recordChunkSize(products: 0) == 8)
+        #expect(SearchIndexer.recordChunkSize(products: 8_192) == 8)
+        #expect(SearchIndexer.recordChunkSize(products: 8_193) == 9)
+        for products in [8_193, 100_000, 1_000_000] {
+            let size = SearchIndexer.recordChunkSize(products: products)
+            #expect((products + size - 1) / size <= 1_024, "\(products) products in chunks of \(size)")
+        }
+    }
+
     /// Product names in result order.
     func names(_ result: IndexReader.Result, _ catalog: Catalog) -> [String] {
         result.products.map { catalog.products[$0].name }

@@ -38,6 +38,25 @@ func buildOptions(_ fixture: ShopFixture, output: URL? = nil, strict: Bool = fal
         #expect(leftovers.isEmpty, "no staging folder is left behind: \(leftovers)")
     }
 
+    @Test func omittedOutputsAreNotWrittenNorLinked() throws {
+        let fixture = try ShopFixture()
+        defer { fixture.cleanUp() }
+        #expect(SiteBuilder.build(buildOptions(fixture)).succeeded)
+        let whole = FolderContents.files(in: fixture.output)
+        #expect(whole.keys.contains { $0.hasPrefix("api/v1/") } && whole.keys.contains { $0.hasPrefix("feeds/brands/") })
+        let site = try String(contentsOf: fixture.content.appendingPathComponent("site.json"), encoding: .utf8)
+        try fixture.write(site.replacingOccurrences(of: "\"locale\"", with: "\"omit\": [\"api\", \"brandFeeds\"],\n  \"locale\""), to: "Content/site.json")
+        let report = SiteBuilder.build(buildOptions(fixture))
+        #expect(report.succeeded, "\(report.diagnostics)")
+        let lean = FolderContents.files(in: fixture.output)
+        #expect(!lean.keys.contains { $0.hasPrefix("api/") || $0.hasPrefix("feeds/brands/") })
+        #expect(report.fileCount == lean.count)
+        #expect(lean.keys.contains("feeds/products.xml") && lean.keys.contains("feeds/promotions.xml"))
+        let brandPage = try #require(lean["brands/origins/index.html"].map { String(decoding: $0, as: UTF8.self) })
+        #expect(!brandPage.contains("feeds/brands/"), "no link to a feed that is not written")
+        #expect(lean.count == whole.count - whole.keys.count { $0.hasPrefix("api/") || $0.hasPrefix("feeds/brands/") })
+    }
+
     @Test func warningsFailTheBuildOnlyWhenStrict() throws {
         let fixture = try ShopFixture(changes: ["pages/about.md": "---\ntitle: About\nsubtitle: x\n---\n"])
         defer { fixture.cleanUp() }
@@ -64,12 +83,14 @@ func buildOptions(_ fixture: ShopFixture, output: URL? = nil, strict: Bool = fal
         #expect(report.pageCount == files.keys.count { $0.hasSuffix(".html") })
     }
 
-    @Test func summaryLineCountsPagesAndFeeds() {
+    @Test func summaryLineCountsPagesFeedsAndFiles() {
         var report = BuildReport(succeeded: true, diagnostics: [], contentFileCount: 3)
         report.pageCount = 10_304
         report.feedCount = 7
         report.duration = 0.8312
         #expect(report.summary == "Built 10,304 pages, 7 feeds in 0.8 s")
+        report.fileCount = 22_416
+        #expect(report.summary == "Built 10,304 pages, 7 feeds (22,416 files) in 0.8 s")
     }
 }
 

@@ -49,7 +49,7 @@ func vitrine(_ arguments: [String], environment: [String: String] = [:], in fold
         defer { fixture.cleanUp() }
         let run = try vitrine(args(fixture, "build"))
         #expect(run.status == 0, "\(run.stderr)")
-        #expect(run.stdout.range(of: #"^Built \d+ pages, \d+ feeds? in \d+\.\d s\n$"#, options: .regularExpression) != nil, "\(run.stdout)")
+        #expect(run.stdout.range(of: #"^Built \d+ pages, \d+ feeds? \([\d,]+ files\) in \d+\.\d s\n$"#, options: .regularExpression) != nil, "\(run.stdout)")
         #expect(run.stderr.isEmpty)
         #expect(FileManager.default.fileExists(atPath: fixture.output.appendingPathComponent("index.html").path))
     }
