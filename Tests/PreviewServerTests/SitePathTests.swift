@@ -3,8 +3,11 @@ import Foundation
 import Testing
 
 @Suite("Request paths to site files")
-struct SitePathTests {
+final class SitePathTests {
     let root: URL
+
+    // A class, so each test's folder is removed after it: a struct suite left one per test in /tmp.
+    deinit { try? FileManager.default.removeItem(at: root) }
 
     init() throws {
         root = FileManager.default.temporaryDirectory.appendingPathComponent("vitrine-sitepath-\(UUID().uuidString)")

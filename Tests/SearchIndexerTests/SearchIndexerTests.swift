@@ -335,6 +335,7 @@ import VitrineTestSupport
             let layout = LexiconLayout(terms: inverted.terms, postings: postings, limits: limits)
             let folder = FileManager.default.temporaryDirectory.appendingPathComponent("search-layout-\(UUID().uuidString)")
             try FileManager.default.createDirectory(at: folder.appendingPathComponent("search"), withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: folder) }
             var lexicon: [SearchManifest.LexiconEntry] = []
             for (n, block) in layout.blocks.enumerated() {
                 try Data(Gzip.compress(block.bytes)).write(to: folder.appendingPathComponent("search/l-\(n).bin"))

@@ -36,6 +36,7 @@ enum Fixtures {
         let index = indexer(catalog).build()
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("search-test-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder.appendingPathComponent("search"), withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
         for file in index.files { try file.data.write(to: folder.appendingPathComponent(file.path)) }
         return (index, try IndexReader(folder: folder))
     }

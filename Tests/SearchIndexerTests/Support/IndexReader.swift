@@ -6,7 +6,8 @@ import Foundation
 /// script: tests query the files on disk through it, so a wrong encoding or layout shows up as a
 /// wrong answer rather than being read back by the code that wrote it.
 struct IndexReader {
-    let folder: URL
+    /// The index's files by name, read when the reader is made, so the caller can delete its folder.
+    let files: [String: Data]
     let manifest: SearchManifest
 
     struct Entry {
@@ -37,12 +38,22 @@ struct IndexReader {
     }
 
     init(folder: URL) throws {
-        self.folder = folder
-        manifest = try JSONDecoder().decode(SearchManifest.self, from: Data(contentsOf: folder.appendingPathComponent("search/manifest.json")))
+        let search = folder.appendingPathComponent("search")
+        var files: [String: Data] = [:]
+        for name in try FileManager.default.contentsOfDirectory(atPath: search.path) {
+            files[name] = try Data(contentsOf: search.appendingPathComponent(name))
+        }
+        self.files = files
+        manifest = try JSONDecoder().decode(SearchManifest.self, from: try Self.file("manifest.json", in: files))
+    }
+
+    static func file(_ name: String, in files: [String: Data]) throws -> Data {
+        guard let data = files[name] else { throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: name]) }
+        return data
     }
 
     func bytes(_ name: String) throws -> [UInt8] {
-        try Array(Data(contentsOf: folder.appendingPathComponent("search/" + name)))
+        try Array(Self.file(name, in: files))
     }
 
     /// Lexicon blocks and columns are gzip files.
@@ -166,7 +177,7 @@ struct IndexReader {
 
     func record(_ product: Int) throws -> [Any] {
         let chunk = product / manifest.records.size
-        let data = try Data(contentsOf: folder.appendingPathComponent("search/\(manifest.records.prefix)\(chunk).json"))
+        let data = try Self.file("\(manifest.records.prefix)\(chunk).json", in: files)
         let rows = try JSONSerialization.jsonObject(with: data) as! [[Any]]
         return rows[product % manifest.records.size]
     }
