@@ -23,6 +23,9 @@ public struct OutputJob: Sendable {
         }
     }
     public var render: @Sendable () -> Data
+    /// For a large file: writes it piece by piece into a sink, so a build can write it to disk
+    /// without holding it whole. `render` then collects the same bytes in memory.
+    public private(set) var stream: (@Sendable (OutputSink) -> Void)?
     private var declared: @Sendable () -> Set<Dependency>
     private var added: [Set<Dependency>] = []
 
@@ -45,6 +48,20 @@ public struct OutputJob: Sendable {
         text: @escaping @Sendable () -> String
     ) {
         self.init(path: path, category: category, kind: kind, dependencies: dependencies()) { Data(text().utf8) }
+    }
+
+    /// A file written piece by piece (`stream`).
+    public init(
+        path: String, category: Category, kind: String,
+        dependencies: @autoclosure @escaping @Sendable () -> Set<Dependency> = [.everything],
+        stream: @escaping @Sendable (OutputSink) -> Void
+    ) {
+        self.init(path: path, category: category, kind: kind, dependencies: dependencies()) {
+            let sink = OutputSink.memory()
+            stream(sink)
+            return sink.data
+        }
+        self.stream = stream
     }
 
     /// Adds inputs every file of a producer shares (its templates, the layout) without working

@@ -30,7 +30,7 @@ public struct FeedWriter: Sendable {
                 self.promotionsJSONFeed()
             },
             OutputJob(path: Routes.productsFeed, category: .feed, kind: "merchant-feed", dependencies: productFeedDependencies()) {
-                self.productsFeed()
+                self.productsFeed(into: $0)
             },
         ]
         for brand in catalog.brands where site.writes(.brandFeeds) {

@@ -20,7 +20,12 @@ struct RSSChannel {
     /// The whole document: `<rss>`, the channel's elements, then what `items` writes.
     /// `namespaces` are declared on `<rss>` as prefix → URI, beside `atom`.
     func document(namespaces: KeyValuePairs<String, String> = [:], items: (XMLWriter) -> Void) -> Data {
-        let xml = XMLWriter()
+        document(into: XMLWriter(), namespaces: namespaces, items: items)
+    }
+
+    /// The document written into `xml`, a memory writer (whose bytes are returned) or a streaming one.
+    @discardableResult
+    func document(into xml: XMLWriter, namespaces: KeyValuePairs<String, String> = [:], items: (XMLWriter) -> Void) -> Data {
         xml.start("rss")
         xml.attribute("version", "2.0")
         xml.attribute("xmlns:atom", Self.atomNamespace)

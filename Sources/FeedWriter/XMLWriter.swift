@@ -1,3 +1,4 @@
+import BuildEngine
 import CLibXML2
 import Foundation
 
@@ -21,6 +22,28 @@ final class XMLWriter {
         guard let writer = xmlNewTextWriterMemory(buffer, 0) else { fatalError("libxml2 could not allocate an XML writer") }
         self.buffer = buffer
         self.writer = writer
+        startDocument()
+    }
+
+    /// A writer whose document goes to `sink` in libxml2's output chunks (4 KB) as it is written,
+    /// never held whole. `sink` must outlive the writer; `finish()` then returns no bytes.
+    init(streamingTo sink: OutputSink) {
+        _ = XMLWriter.libraryReady
+        let context = Unmanaged.passUnretained(sink).toOpaque()
+        let output = xmlOutputBufferCreateIO(
+            { context, bytes, length in
+                guard let context, let bytes, length > 0 else { return 0 }
+                Unmanaged<OutputSink>.fromOpaque(context).takeUnretainedValue()
+                    .write(UnsafeRawBufferPointer(start: bytes, count: Int(length)))
+                return length
+            }, nil, context, nil)
+        guard let output, let writer = xmlNewTextWriter(output) else { fatalError("libxml2 could not allocate an XML writer") }
+        self.writer = writer
+        startDocument()
+    }
+
+    private func startDocument() {
+        let writer = self.writer!
         check(xmlTextWriterSetIndent(writer, 1), "set indentation")
         withXMLString("  ") { check(xmlTextWriterSetIndentString(writer, $0), "set indentation") }
         check(xmlTextWriterStartDocument(writer, "1.0", "UTF-8", nil), "start the document")
@@ -74,14 +97,17 @@ final class XMLWriter {
         end()
     }
 
-    /// Closes every open element and returns the document's bytes (UTF-8, ending in a newline).
+    /// Closes every open element and returns the document's bytes (UTF-8, ending in a newline);
+    /// empty for a streaming writer, whose bytes are all in its sink now.
+    @discardableResult
     func finish() -> Data {
         check(xmlTextWriterEndDocument(writer!), "end the document")
-        xmlFreeTextWriter(writer)  // flushes into the buffer
+        xmlFreeTextWriter(writer)  // flushes into the buffer or the sink
         writer = nil
+        guard let buffer else { return Data() }
         let data = Data(bytes: xmlBufferContent(buffer), count: Int(xmlBufferLength(buffer)))
         xmlBufferFree(buffer)
-        buffer = nil
+        self.buffer = nil
         return data
     }
 

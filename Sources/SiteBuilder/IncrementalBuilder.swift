@@ -321,7 +321,11 @@ public final class IncrementalBuilder: @unchecked Sendable {
             let job = jobs[index]
             do {
                 if changes.isDirty(job) || !output.linkFromDestination(job.path) {
-                    try output.write(job.render(), to: job.path)
+                    if let stream = job.stream {
+                        try output.write(streaming: stream, to: job.path)
+                    } else {
+                        try output.write(job.render(), to: job.path)
+                    }
                     rendered.add(job.path)
                 }
             } catch {

@@ -1,3 +1,4 @@
+public import BuildEngine
 import CatalogModel
 public import Foundation
 
@@ -68,6 +69,16 @@ public struct OutputFolder: Sendable {
                 offset += written
             }
         }
+    }
+
+    /// A file made piece by piece, each piece written as it comes.
+    public func write(streaming stream: (OutputSink) -> Void, to path: String) throws {
+        let descriptor = open(staging.path + "/" + path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw OutputError(path: path, code: errno) }
+        defer { close(descriptor) }
+        let sink = OutputSink(descriptor: descriptor)
+        stream(sink)
+        if let failure = sink.failure { throw OutputError(path: path, code: failure) }
     }
 
     /// Copies the file a link points at, not the link: the loader lists only links that stay inside

@@ -1,4 +1,4 @@
-public import CatalogModel
+import CatalogModel
 import Crypto
 public import Foundation
 

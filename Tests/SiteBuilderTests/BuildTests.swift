@@ -1,3 +1,4 @@
+import BuildEngine
 import CatalogModel
 import Foundation
 import SiteBuilder
@@ -36,6 +37,22 @@ func buildOptions(_ fixture: ShopFixture, output: URL? = nil, strict: Bool = fal
         #expect(FolderContents.files(in: fixture.output) == before)
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: fixture.root.path).filter { $0.contains("vitrine-") }
         #expect(leftovers.isEmpty, "no staging folder is left behind: \(leftovers)")
+    }
+
+    @Test func streamedFilesAreWrittenAsTheirJobsRenderThem() throws {
+        let fixture = try ShopFixture()
+        defer { fixture.cleanUp() }
+        #expect(SiteBuilder.build(buildOptions(fixture)).succeeded)
+        let checked = SiteBuilder.check(content: fixture.content, templates: ShopFixture.templates, strict: false)
+        let catalog = try #require(checked.catalog)
+        let templates = try #require(checked.templates)
+        let streamed = SiteBuilder.outputJobs(catalog: catalog, templates: templates, now: ShopFixture.clock).filter { $0.stream != nil }
+        #expect(streamed.map(\.path) == ["feeds/products.xml"])
+        for job in streamed {
+            let written = try Data(contentsOf: fixture.output.appendingPathComponent(job.path))
+            #expect(written.count > 1000)
+            #expect(written == job.render())
+        }
     }
 
     @Test func omittedOutputsAreNotWrittenNorLinked() throws {
