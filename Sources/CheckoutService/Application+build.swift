@@ -12,15 +12,20 @@ public struct CheckoutConfiguration: Sendable {
     public var clock: @Sendable () -> Date
     /// Log every request, not only problems.
     public var verbose: Bool
+    /// `CartRules.idleTimeout` and `CartRules.bodyDeadline`; shorter in tests.
+    public var idleTimeout: Duration
+    public var bodyDeadline: Duration
 
     public init(
         host: String = "127.0.0.1", port: Int = 8080, clock: @escaping @Sendable () -> Date = { Date() },
-        verbose: Bool = false
+        verbose: Bool = false, idleTimeout: Duration = CartRules.idleTimeout, bodyDeadline: Duration = CartRules.bodyDeadline
     ) {
         self.host = host
         self.port = port
         self.clock = clock
         self.verbose = verbose
+        self.idleTimeout = idleTimeout
+        self.bodyDeadline = bodyDeadline
     }
 }
 
@@ -32,7 +37,9 @@ public func buildApplication(
     var logger = Logger(label: "vitrine-checkout")
     logger.logLevel = configuration.verbose ? .debug : .notice
     return Application(
-        router: buildRouter(links: links, clock: configuration.clock, logRequests: configuration.verbose),
+        router: buildRouter(
+            links: links, clock: configuration.clock, logRequests: configuration.verbose, bodyDeadline: configuration.bodyDeadline),
+        server: .http1(configuration: .init(idleTimeout: .nanoseconds(Int64(configuration.idleTimeout / .nanoseconds(1))))),
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "vitrine-checkout"),
         onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? configuration.port) },
         logger: logger)
@@ -47,7 +54,8 @@ public func runCheckoutService(
 
 /// Every route of `CheckoutRoute`. The OpenAPI document in Resources/openapi.json describes the same.
 public func buildRouter(
-    links: CheckoutLinks, clock: @escaping @Sendable () -> Date, logRequests: Bool = false
+    links: CheckoutLinks, clock: @escaping @Sendable () -> Date, logRequests: Bool = false,
+    bodyDeadline: Duration = CartRules.bodyDeadline
 ) -> Router<BasicRequestContext> {
     let router = Router()
     func on(
@@ -80,8 +88,7 @@ public func buildRouter(
         return Response(status: .seeOther, headers: [.location: location, .cacheControl: "no-store"])
     }
     on(CheckoutRoute.createLink) { request, context in
-        var request = request
-        let buffer = try await request.collectBody(upTo: CartRules.maximumBodyBytes)
+        let buffer = try await collectBody(of: request, within: bodyDeadline)
         let cart = try CartRequest.decode(json: Data(buffer.readableBytesView))
         let link = try links.link(for: cart, at: clock())
         let url = links.url(forToken: link.token)
@@ -116,5 +123,21 @@ enum Responses {
         Response(
             status: status, headers: [.contentType: "application/json; charset=utf-8", .cacheControl: "no-store"],
             body: .init(byteBuffer: ByteBuffer(bytes: value.encodedBytes())))
+    }
+}
+
+/// The request's body, at most `CartRules.maximumBodyBytes` (413 above), or 408 when it has not
+/// all arrived by `deadline`: the idle timeout alone would let a body trickle in forever.
+func collectBody(of request: Request, within deadline: Duration) async throws -> ByteBuffer {
+    let body = request.body
+    return try await withThrowingTaskGroup(of: ByteBuffer?.self) { group in
+        group.addTask { try await body.collect(upTo: CartRules.maximumBodyBytes) }
+        group.addTask {
+            try await Task.sleep(for: deadline)
+            return nil
+        }
+        defer { group.cancelAll() }
+        guard let first = try await group.next(), let buffer = first else { throw CheckoutError.bodyTimeout }
+        return buffer
     }
 }

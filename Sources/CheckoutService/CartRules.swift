@@ -7,4 +7,11 @@ public enum CartRules {
     public static let maximumCodeLength = 32
     /// Longest token accepted before any decoding: 100 lines of 50-character skus and 19-digit amounts take 12.7 KiB.
     public static let maximumTokenLength = 16 * 1024
+    /// How long a client may take to send a cart's body once its request head has arrived. A body
+    /// sent a byte a second would otherwise hold a connection for 18 hours.
+    public static let bodyDeadline: Duration = .seconds(10)
+    /// How long a connection may wait between request parts, and how long a kept-alive one may
+    /// stay idle. A request head is one part, so a client sending its headers a byte a second is
+    /// closed after this long; a response being written is never cut.
+    public static let idleTimeout: Duration = .seconds(10)
 }

@@ -110,6 +110,9 @@ extension CheckoutError {
             ])
     }
 
+    static let bodyTimeout = CheckoutError(
+        .requestTimeout, code: "body_timeout", message: "The request body did not arrive in time; send it at once")
+
     static func methodNotAllowed(_ method: String, allowed: String) -> CheckoutError {
         CheckoutError(
             .methodNotAllowed, code: "method_not_allowed", message: "\(method) is not allowed here; use \(allowed)",

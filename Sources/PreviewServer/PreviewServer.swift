@@ -11,11 +11,19 @@ public enum PreviewServer {
         public var port: Int
         /// How often the sources are checked for changes.
         public var pollInterval: Duration
+        /// How long a connection may wait between request parts or stay idle between requests: a
+        /// request head is one part, so a client sending headers a byte a second is closed after
+        /// this long. An open event stream is a response being written and is never cut.
+        public var idleTimeout: Duration
 
-        public init(host: String = "127.0.0.1", port: Int = 8000, pollInterval: Duration = .milliseconds(100)) {
+        public init(
+            host: String = "127.0.0.1", port: Int = 8000, pollInterval: Duration = .milliseconds(100),
+            idleTimeout: Duration = .seconds(10)
+        ) {
             self.host = host
             self.port = port
             self.pollInterval = pollInterval
+            self.idleTimeout = idleTimeout
         }
     }
 
@@ -43,6 +51,7 @@ public enum PreviewServer {
         logger.logLevel = .error
         return Application(
             router: router(site: site),
+            server: .http1(configuration: .init(idleTimeout: .nanoseconds(Int64(configuration.idleTimeout / .nanoseconds(1))))),
             configuration: .init(
                 address: .hostname(configuration.host, port: configuration.port), serverName: "vitrine-preview"),
             services: [SiteWatcher(site: site, interval: configuration.pollInterval)],
