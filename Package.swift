@@ -19,6 +19,8 @@ let package = Package(
                 "CatalogModel", "BuildEngine", "ContentLoader", "SiteRenderer", "FeedWriter", "CatalogAPI", "SearchIndexer",
                 "SiteBuilder",
             ]),
+        // For the fuzz package under Fuzz/: the checkout's cart and token parsers.
+        .library(name: "VitrineCheckout", targets: ["CheckoutService"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),

@@ -2,7 +2,9 @@
 import PackageDescription
 
 // libFuzzer harnesses for the readers that see untrusted content: the front-matter splitter, the
-// YAML and JSON readers with positions (and their bounds) and the Markdown renderer. A package of
+// YAML and JSON readers with positions (and their bounds) and the Markdown renderer
+// (fuzz-content); the checkout's cart body, cart path, promotion code and token readers
+// (fuzz-checkout). A package of
 // its own so that `swift build` at the root never builds it with the fuzzer; run it with
 // scripts/fuzz.sh, which builds it with -sanitize=fuzzer and runs each corpus for a bounded time.
 let package = Package(
@@ -12,6 +14,15 @@ let package = Package(
         .package(name: "Vitrine", path: ".."),
     ],
     targets: [
+        .executableTarget(
+            name: "fuzz-checkout",
+            dependencies: [.product(name: "VitrineCheckout", package: "Vitrine")],
+            swiftSettings: [
+                .enableUpcomingFeature("ExistentialAny"),
+                .enableUpcomingFeature("MemberImportVisibility"),
+                .enableUpcomingFeature("InternalImportsByDefault"),
+                .unsafeFlags(["-parse-as-library"]),
+            ]),
         .executableTarget(
             name: "fuzz-content",
             dependencies: [.product(name: "VitrineFeeds", package: "Vitrine")],

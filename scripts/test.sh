@@ -5,6 +5,8 @@ cd "$(dirname "$0")/.."
 scripts/install-deps.sh
 swift build --build-tests
 swift test --skip-build
+# libFuzzer over the content and checkout readers, a minute in all (prints its total time).
+scripts/fuzz.sh 60
 scripts/e2e-feeds.sh
 scripts/e2e-html.sh
 scripts/e2e-api.sh

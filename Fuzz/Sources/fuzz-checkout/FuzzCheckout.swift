@@ -1,0 +1,40 @@
+@testable import CheckoutService
+import Foundation
+
+/// A fixed key: the fuzzer explores the token reader, not the key.
+let signer = TokenSigner(secret: "fuzz-secret-0123456789-abcdefghijklmnop")
+
+/// One libFuzzer input, read by every parser a checkout client can reach: as the JSON body of
+/// `POST /api/checkout-links`, as the `/cart/…` path segment, as a promotion code, as a signed
+/// token and as a token's payload behind a valid signature. Refusals are `CheckoutError`s (4xx);
+/// a crash, a hang or runaway memory is what libFuzzer reports. A payload that reads as a token
+/// must survive signing and verifying unchanged.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzCheckout(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
+    let data = count == 0 || start == nil ? Data() : Data(bytes: start!, count: count)
+    _ = try? CartRequest.decode(json: data)
+    let text = String(decoding: data, as: UTF8.self)
+    _ = try? CartRequest.parse(path: text, code: nil)
+    _ = try? CartRequest.parse(path: "SKU-1:1", code: text)
+    _ = try? signer.verify(text[...])
+    if let token = CheckoutToken(payload: text[...]) {
+        let again = try? signer.verify(signer.sign(token)[...])
+        precondition(again == token, "a token changed through signing: \(text)")
+    }
+    return 0
+}
+
+/// libFuzzer's driver, for the entry point below.
+@_silgen_name("LLVMFuzzerRunDriver")
+func runFuzzerDriver(
+    _ argc: UnsafeMutablePointer<CInt>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
+    _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt
+) -> CInt
+
+/// SwiftPM links an executable target's entry point under the name `<target>_main`.
+@_cdecl("fuzz_checkout_main")
+public func fuzzMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
+    var count = argc
+    var arguments = argv
+    return runFuzzerDriver(&count, &arguments, fuzzCheckout)
+}
