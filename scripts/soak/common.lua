@@ -11,12 +11,12 @@ return function(requests)
   function response(status, headers, body)
     if status >= 500 then fivexx = fivexx + 1 elseif status >= 400 then fourxx = fourxx + 1 else ok = ok + 1 end
   end
-  function done(summary, latency, totals)
+  function done(summary, latency, requests)
     local f, b, g = 0, 0, 0
     for _, thread in ipairs(threads) do
       f = f + thread:get("fivexx"); b = b + thread:get("fourxx"); g = g + thread:get("ok")
     end
     io.write(string.format("answers: %d 2xx/3xx, %d 4xx, %d 5xx; p99 %.1f ms; %.0f requests/s\n",
-      g, b, f, latency:percentile(99) / 1000, totals.requests / (summary.duration / 1e6)))
+      g, b, f, latency:percentile(99) / 1000, summary.requests / (summary.duration / 1e6)))
   end
 end
