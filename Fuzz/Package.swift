@@ -7,6 +7,13 @@ import PackageDescription
 // (fuzz-checkout). A package of
 // its own so that `swift build` at the root never builds it with the fuzzer; run it with
 // scripts/fuzz.sh, which builds it with -sanitize=fuzzer and runs each corpus for a bounded time.
+let settings: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("MemberImportVisibility"),
+    .enableUpcomingFeature("InternalImportsByDefault"),
+    .unsafeFlags(["-parse-as-library"]),
+]
+
 let package = Package(
     name: "VitrineFuzz",
     platforms: [.macOS(.v14)],
@@ -14,23 +21,14 @@ let package = Package(
         .package(name: "Vitrine", path: ".."),
     ],
     targets: [
+        .target(name: "FuzzDriver", swiftSettings: Array(settings.dropLast())),
         .executableTarget(
             name: "fuzz-checkout",
-            dependencies: [.product(name: "VitrineCheckout", package: "Vitrine")],
-            swiftSettings: [
-                .enableUpcomingFeature("ExistentialAny"),
-                .enableUpcomingFeature("MemberImportVisibility"),
-                .enableUpcomingFeature("InternalImportsByDefault"),
-                .unsafeFlags(["-parse-as-library"]),
-            ]),
+            dependencies: ["FuzzDriver", .product(name: "VitrineCheckout", package: "Vitrine")],
+            swiftSettings: settings),
         .executableTarget(
             name: "fuzz-content",
-            dependencies: [.product(name: "VitrineFeeds", package: "Vitrine")],
-            swiftSettings: [
-                .enableUpcomingFeature("ExistentialAny"),
-                .enableUpcomingFeature("MemberImportVisibility"),
-                .enableUpcomingFeature("InternalImportsByDefault"),
-                .unsafeFlags(["-parse-as-library"]),
-            ]),
+            dependencies: ["FuzzDriver", .product(name: "VitrineFeeds", package: "Vitrine")],
+            swiftSettings: settings),
     ]
 )

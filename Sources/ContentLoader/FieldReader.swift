@@ -97,12 +97,7 @@ public struct FieldReader {
         case .gtin:
             if let problem = GTIN.problem(with: text) { fail(key, node, problem); return nil }
         case .choice(let options):
-            if !options.contains(text) {
-                var message = "\"\(text)\" is not one of " + options.map { "`\($0)`" }.joined(separator: ", ")
-                if let close = Spelling.closest(to: text, among: options) { message += "; did you mean `\(close)`?" }
-                fail(key, node, message)
-                return nil
-            }
+            if let problem = Self.choiceProblem(text, options) { fail(key, node, problem); return nil }
         default:
             break
         }
@@ -206,10 +201,8 @@ public struct FieldReader {
         var out: [String] = []
         for item in items {
             guard let text = scalar(key, item, "one of " + options.joined(separator: ", ")) else { continue }
-            if !options.contains(text) {
-                var message = "\"\(text)\" is not one of " + options.map { "`\($0)`" }.joined(separator: ", ")
-                if let close = Spelling.closest(to: text, among: options) { message += "; did you mean `\(close)`?" }
-                fail(key, item, message)
+            if let problem = Self.choiceProblem(text, options) {
+                fail(key, item, problem)
             } else if out.contains(text) {
                 fail(key, item, "\"\(text)\" is given twice; list it once")
             } else {
@@ -217,6 +210,14 @@ public struct FieldReader {
             }
         }
         return out
+    }
+
+    /// Why `text` is not one of `options`, with the closest as a suggestion; nil when it is.
+    static func choiceProblem(_ text: String, _ options: [String]) -> String? {
+        guard !options.contains(text) else { return nil }
+        var message = "\"\(text)\" is not one of " + options.map { "`\($0)`" }.joined(separator: ", ")
+        if let close = Spelling.closest(to: text, among: options) { message += "; did you mean `\(close)`?" }
+        return message
     }
 
     public mutating func image(_ key: String) -> ImageUse? {

@@ -1,5 +1,6 @@
 @testable import CheckoutService
 import Foundation
+import FuzzDriver
 
 /// A fixed key: the fuzzer explores the token reader, not the key.
 let signer = TokenSigner(secret: "fuzz-secret-0123456789-abcdefghijklmnop")
@@ -24,17 +25,8 @@ public func fuzzCheckout(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     return 0
 }
 
-/// libFuzzer's driver, for the entry point below.
-@_silgen_name("LLVMFuzzerRunDriver")
-func runFuzzerDriver(
-    _ argc: UnsafeMutablePointer<CInt>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
-    _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt
-) -> CInt
-
-/// SwiftPM links an executable target's entry point under the name `<target>_main`.
+/// SwiftPM links an executable target's entry point as `<target>_main`.
 @_cdecl("fuzz_checkout_main")
 public func fuzzMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
-    var count = argc
-    var arguments = argv
-    return runFuzzerDriver(&count, &arguments, fuzzCheckout)
+    runFuzzer(argc, argv, fuzzCheckout)
 }

@@ -1,5 +1,6 @@
 @testable import ContentLoader
 import Foundation
+import FuzzDriver
 
 /// One libFuzzer input, read the way the loader reads a content file: made editor-neutral, split
 /// into front matter and body, the YAML and the body bounded and parsed, and the whole also read
@@ -18,18 +19,8 @@ public func fuzzContent(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     return 0
 }
 
-/// libFuzzer's driver, for the entry point below.
-@_silgen_name("LLVMFuzzerRunDriver")
-func runFuzzerDriver(
-    _ argc: UnsafeMutablePointer<CInt>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
-    _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt
-) -> CInt
-
-/// SwiftPM links an executable target's entry point under the name `<target>_main`; it hands the
-/// command line to libFuzzer's driver, which then runs as libFuzzer's own `main` would.
+/// SwiftPM links an executable target's entry point as `<target>_main`.
 @_cdecl("fuzz_content_main")
 public func fuzzMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
-    var count = argc
-    var arguments = argv
-    return runFuzzerDriver(&count, &arguments, fuzzContent)
+    runFuzzer(argc, argv, fuzzContent)
 }
