@@ -13,31 +13,31 @@ public enum CatalogFingerprint {
         let site = catalog.site
         writer.record("site", [
             site.title, site.baseURL, site.currency.code, site.locale, site.description, String(site.productsPerPage),
-            site.checkoutURL,
+            site.checkoutURL, site.omitted.map(\.rawValue).sorted().joined(separator: ","),
         ], extra: site.extra)
         for brand in catalog.brands {
             writer.record("brand", [
-                brand.slug.rawValue, brand.title, brand.logo?.sitePath, brand.country, brand.website, brand.description.source,
+                brand.slug.rawValue, brand.title, brand.logo?.sitePath, brand.country, brand.website, brand.description.html,
             ], extra: brand.extra)
         }
         for product in catalog.products {
             writer.record("product", [
                 product.slug.rawValue, product.sku, product.name, product.brand.rawValue, String(product.price.minorUnits),
                 product.price.currency.code, product.priceUnit, product.availability.rawValue, product.thumbnail?.sitePath,
-                product.image?.sitePath, product.gtin, product.mpn, product.date?.iso8601, product.detail.source,
+                product.image?.sitePath, product.gtin, product.mpn, product.date?.iso8601, product.detail.html,
             ], lists: [product.tags], extra: product.extra)
         }
         for promotion in catalog.promotions {
             writer.record("promotion", [
                 promotion.slug.rawValue, promotion.title, promotion.starts.iso8601, promotion.ends?.iso8601,
-                promotion.discountPercent.map { "\($0)" }, promotion.code, promotion.image?.sitePath, promotion.content.source,
+                promotion.discountPercent.map { "\($0)" }, promotion.code, promotion.image?.sitePath, promotion.content.html,
             ], lists: [
                 promotion.brands.map(\.rawValue), promotion.products.map(\.rawValue),
                 promotion.stores.flatMap { [$0.name, $0.address ?? "\u{0}", String($0.latitude), String($0.longitude)] },
             ], extra: promotion.extra)
         }
         for page in catalog.pages {
-            writer.record("page", [page.slug.rawValue, page.title, page.body.source], extra: page.extra)
+            writer.record("page", [page.slug.rawValue, page.title, page.body.html], extra: page.extra)
         }
         return writer.hexDigest()
     }

@@ -1,18 +1,17 @@
-/// A Markdown body with its HTML and plain-text renderings, made once by the loader so every
-/// output (pages, feeds, search) reads the same text.
+/// A Markdown body's HTML and plain-text renderings, made once by the loader so every output
+/// (pages, feeds, search) reads the same text. The Markdown source itself is not kept: every
+/// output reads one of these, and at 100,000 products the source was 70 MB held for nothing.
 public struct RenderedMarkdown: Sendable, Hashable {
-    public var source: String
     /// Safe HTML: raw HTML in the source is omitted, headings carry stable ids.
     public var html: String
     /// Text without markup, for feeds, search and descriptions.
     public var plainText: String
 
-    public init(source: String, html: String, plainText: String) {
-        self.source = source
+    public init(html: String, plainText: String) {
         self.html = html
         self.plainText = plainText
     }
 
-    public static let empty = RenderedMarkdown(source: "", html: "", plainText: "")
-    public var isEmpty: Bool { source.trimmingWhitespace().isEmpty }
+    public static let empty = RenderedMarkdown(html: "", plainText: "")
+    public var isEmpty: Bool { html.trimmingWhitespace().isEmpty }
 }

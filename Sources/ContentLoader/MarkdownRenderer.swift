@@ -42,7 +42,7 @@ public enum MarkdownRenderer {
         var html = take(cmark_render_html(document, options, extensions))
         if !headingIDs.isEmpty { html = addingIDs(headingIDs, to: html) }
         let text = take(cmark_render_plaintext(document, options | CMARK_OPT_NOBREAKS, 0))
-        return RenderedMarkdown(source: source, html: html, plainText: normalizedPlainText(text))
+        return RenderedMarkdown(html: html, plainText: normalizedPlainText(text))
     }
 
     /// Ids from heading text (`## How to use` → `how-to-use`), numbered when repeated, so links

@@ -16,7 +16,7 @@ import VitrineTestSupport
         var serum = Records.product(
             "serum", name: "Night Serum", brand: "acme", price: 3250, thumbnail: .local("images/serum-thumb.png"),
             image: .remote("https://cdn.example.com/serum.png"), tags: ["night", "serum"], date: "2026-03-14")
-        serum.detail = RenderedMarkdown(source: "**Rich**", html: "<p><strong>Rich</strong></p>\n", plainText: "Rich")
+        serum.detail = RenderedMarkdown(html: "<p><strong>Rich</strong></p>\n", plainText: "Rich")
         let soldOut = Records.product("mask", name: "Clay Mask", brand: "acme", availability: .outOfStock)
         let lotion = Records.product("lotion", name: "Body Lotion", brand: "zen")
         func promotion(_ slug: String, starts: String, ends: String?, brands: [String] = [], products: [String] = [])

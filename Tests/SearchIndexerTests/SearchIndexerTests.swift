@@ -285,7 +285,7 @@ import VitrineTestSupport
         }
         // Changing one product renames the files that hold it and leaves the manifest's name alone.
         var products = Fixtures.shop.products
-        products[0].detail = RenderedMarkdown(source: "x", html: "x", plainText: "Brand new words.")
+        products[0].detail = RenderedMarkdown(html: "x", plainText: "Brand new words.")
         let changed = Records.catalog(site: Fixtures.shop.site, brands: Fixtures.shop.brands, products: products)
         let third = Fixtures.indexer(changed).build()
         #expect(third.files.contains { $0.path == SearchIndexer.manifestPath })

@@ -28,7 +28,7 @@ public enum Records {
 
     /// Text that renders to one paragraph; empty text is an empty body.
     public static func markdown(_ text: String) -> RenderedMarkdown {
-        text.isEmpty ? .empty : RenderedMarkdown(source: text, html: "<p>\(text)</p>", plainText: text)
+        text.isEmpty ? .empty : RenderedMarkdown(html: "<p>\(text)</p>", plainText: text)
     }
 
     public static func brand(_ slug: String, _ title: String? = nil) -> Brand {
@@ -60,7 +60,7 @@ public enum Records {
             slug: Self.slug(slug), title: title ?? slug, starts: timestamp(starts), ends: ends.map(timestamp),
             brands: brands.map(Self.slug), products: products.map(Self.slug), discountPercent: percent, code: code,
             image: image, stores: stores,
-            content: html.map { RenderedMarkdown(source: $0, html: $0, plainText: $0) } ?? .empty,
+            content: html.map { RenderedMarkdown(html: $0, plainText: $0) } ?? .empty,
             source: SourceLocation(path: "promotions/\(slug).md"))
     }
 
