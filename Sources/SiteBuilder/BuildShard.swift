@@ -19,7 +19,7 @@ public struct BuildShard: Sendable, Hashable, CustomStringConvertible {
         self.count = count
     }
 
-    /// `K/N`, as `--shard` takes it; nil with the reason otherwise.
+    /// `K/N`, as `--shard` takes it, or why the text is not one.
     public static func parse(_ text: String) -> Result<BuildShard, ShardSyntaxError> {
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
         guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]) else {
