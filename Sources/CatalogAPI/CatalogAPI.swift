@@ -33,37 +33,38 @@ public struct CatalogAPI: Sendable {
     /// naming other brands or products, is a `.list` change as well as a `.record` one.
     public func jobs() -> [OutputJob] {
         var jobs: [OutputJob] = []
-        let api = self
+        // By reference: every job's closures capture it (see `Shared`).
+        let shared = Shared(self)
         jobs.append(OutputJob(path: APIRoutes.site, category: .data, kind: "api-site", dependencies: [.everything]) {
-            JSONOutput.data(api.siteDocument())
+            JSONOutput.data(shared.value.siteDocument())
         })
 
         let brandListInputs = Set<Dependency>([.site, .list(.brand), .list(.product)] + catalog.brands.map { .record(.brand, $0.slug) })
         jobs.append(OutputJob(path: APIRoutes.brands, category: .data, kind: "api-brands", dependencies: brandListInputs) {
-            JSONOutput.data(api.brandList())
+            JSONOutput.data(shared.value.brandList())
         })
 
-        for brand in catalog.brands {
-            let products = catalog.productsByBrand[brand.slug, default: []]
-            let pageCount = Self.pageCount(forProducts: products.count)
+        for (number, brand) in catalog.brands.enumerated() {
+            let pageCount = Self.pageCount(forProducts: catalog.productsByBrand[brand.slug, default: []].count)
             for page in 1...pageCount {
                 jobs.append(OutputJob(
                     path: APIRoutes.brandProducts(brand.slug, page: page), category: .data, kind: "api-brand-products",
-                    dependencies: api.brandProductsInputs(brand, products: products, page: page)
-                ) { JSONOutput.data(api.brandProducts(brand, page: page)) })
+                    dependencies: shared.value.brandProductsInputs(shared.value.catalog.brands[number], page: page)
+                ) { JSONOutput.data(shared.value.brandProducts(shared.value.catalog.brands[number], page: page)) })
             }
         }
 
-        for product in catalog.products {
+        // Jobs name a product by its number in the catalog rather than hold a copy of it.
+        for (number, product) in catalog.products.enumerated() {
             jobs.append(OutputJob(
                 path: APIRoutes.product(product.slug), category: .data, kind: "api-product",
-                dependencies: api.productInputs(product)
-            ) { JSONOutput.data(api.productDocument(product)) })
+                dependencies: shared.value.productInputs(shared.value.catalog.products[number])
+            ) { JSONOutput.data(shared.value.productDocument(shared.value.catalog.products[number])) })
         }
 
         jobs.append(OutputJob(
-            path: APIRoutes.promotions, category: .data, kind: "api-promotions", dependencies: api.promotionListInputs()
-        ) { JSONOutput.data(api.promotionList()) })
+            path: APIRoutes.promotions, category: .data, kind: "api-promotions", dependencies: shared.value.promotionListInputs()
+        ) { JSONOutput.data(shared.value.promotionList()) })
 
         let schemaBase = absolute(APIRoutes.schemaFolder)
         for file in SchemaFiles.all(baseURL: schemaBase) {
@@ -72,14 +73,15 @@ public struct CatalogAPI: Sendable {
             })
         }
         jobs.append(OutputJob(path: APIRoutes.schemaIndex, category: .data, kind: "api-schema-index", dependencies: [.site]) {
-            JSONOutput.data(api.schemaIndex())
+            JSONOutput.data(shared.value.schemaIndex())
         })
         return jobs
     }
 
     /// A page of a brand's products: each summary prints the product's quote.
-    func brandProductsInputs(_ brand: Brand, products: [Product], page: Int) -> Set<Dependency> {
+    func brandProductsInputs(_ brand: Brand, page: Int) -> Set<Dependency> {
         var inputs: Set<Dependency> = [.site, .record(.brand, brand.slug), .list(.product)]
+        let products = catalog.productsByBrand[brand.slug, default: []]
         for product in Self.slice(products, page: page) { inputs.formUnion(catalog.quoteDependencies(for: product)) }
         return inputs
     }

@@ -9,12 +9,13 @@ public struct SiteRenderer: Sendable {
     public let templates: TemplateLibrary
     /// The build's clock: decides which promotions are active.
     public let now: Date
-    private let shared = SharedParts()
+    private let shared: SharedParts
 
     public init(catalog: Catalog, templates: TemplateLibrary, now: Date) {
         self.catalog = catalog
         self.templates = templates
         self.now = now
+        shared = SharedParts(catalog: catalog, now: now, templates: templates)
     }
 
     /// Every page's job; with `only`, just the jobs for those output paths (the preview's quick
@@ -79,29 +80,32 @@ public struct SiteRenderer: Sendable {
                 })
             }
         }
-        for product in catalog.products where wants(Routes.product(product.slug)) {
+        // Jobs name a product or promotion by its number in the catalog rather than hold a copy of it.
+        let shared = self.shared
+        for (number, product) in catalog.products.enumerated() where wants(Routes.product(product.slug)) {
             // The promotions it lists are those its quote reads.
-            jobs.append(job(Routes.product(product.slug), "product", uses: productPageInputs(product)) {
-                $0.productPage(product)
-            })
+            jobs.append(job(
+                Routes.product(product.slug), "product", uses: Self.productPageInputs(shared.catalog.products[number], in: shared.catalog)
+            ) { $0.productPage($0.context.catalog.products[number]) })
         }
-        for promotion in catalog.promotions where wants(Routes.promotion(promotion.slug)) {
-            jobs.append(job(Routes.promotion(promotion.slug), "promotion", uses: promotionPageInputs(promotion)) {
-                $0.promotionPage(promotion)
-            })
+        for (number, promotion) in catalog.promotions.enumerated() where wants(Routes.promotion(promotion.slug)) {
+            jobs.append(job(
+                Routes.promotion(promotion.slug), "promotion",
+                uses: Self.promotionPageInputs(shared.catalog.promotions[number], in: shared.catalog)
+            ) { $0.promotionPage($0.context.catalog.promotions[number]) })
         }
         for page in catalog.pages where wants(Routes.page(page.slug)) {
             jobs.append(job(Routes.page(page.slug), "page", uses: []) { $0.freePage(page) })
         }
         // Every page also depends on what the layout shows everywhere and on its templates.
-        let shared = sharedDependencies
+        let layoutDependencies = sharedDependencies
         var templateDependencies: [String: Set<Dependency>] = [:]
         for index in jobs.indices {
             let kind = jobs[index].kind
             if templateDependencies[kind] == nil {
                 templateDependencies[kind] = Set(templates.closure(of: kind).map { .template($0) })
             }
-            jobs[index].addDependencies(shared)
+            jobs[index].addDependencies(layoutDependencies)
             jobs[index].addDependencies(templateDependencies[kind]!)
         }
         return jobs
@@ -124,13 +128,13 @@ public struct SiteRenderer: Sendable {
 
 
 
-    private func productPageInputs(_ product: Product) -> Set<Dependency> {
+    private static func productPageInputs(_ product: Product, in catalog: Catalog) -> Set<Dependency> {
         var uses = catalog.quoteDependencies(for: product)
         uses.insert(.record(.brand, product.brand))
         return uses
     }
 
-    private func promotionPageInputs(_ promotion: Promotion) -> Set<Dependency> {
+    private static func promotionPageInputs(_ promotion: Promotion, in catalog: Catalog) -> Set<Dependency> {
         var uses: Set<Dependency> = [.record(.promotion, promotion.slug)]
         for slug in promotion.brands { uses.insert(.record(.brand, slug)) }
         for slug in promotion.products {
@@ -149,15 +153,9 @@ public struct SiteRenderer: Sendable {
         _ build: @escaping @Sendable (PageBuilder) -> [String: Any]
     ) -> OutputJob {
         let file = Routes.file(for: route)
-        let builder = PageBuilder(
-            context: PageContext(
-                catalog: catalog, now: now, root: root ?? Routes.relativeRoot(ofFile: file), templates: templates,
-                shared: shared),
-            route: route)
-        let templates = self.templates
-        let template = kind
+        let builder = PageBuilder(context: PageContext(shared: shared, root: root ?? Routes.relativeRoot(ofFile: file)), route: route)
         return OutputJob(path: file, category: .page, kind: kind, dependencies: uses()) {
-            templates.render(template, build(builder))
+            builder.context.templates.render(kind, build(builder))
         }
     }
 }
