@@ -213,10 +213,10 @@ struct PageContext {
     }
 }
 
-/// What many pages share, made once per build rather than once per page: the layout's frame with
-/// its header and footer HTML (per folder depth and section) and brand and promotion cards (per
-/// folder depth). The values are plain and never changed after they are made, so threads may
-/// share them.
+/// What every page of a build shares, held once by reference: the catalog, clock and theme, and
+/// what is made once per build rather than once per page, the layout's frame with its header and
+/// footer HTML (per folder depth and section) and brand and promotion cards (per folder depth).
+/// The values are plain and never changed after they are made, so threads may share them.
 final class SharedParts: @unchecked Sendable {
     let catalog: Catalog
     let now: Date
