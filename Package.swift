@@ -51,9 +51,11 @@ let package = Package(
             name: "ContentLoader",
             dependencies: ["CatalogModel", "BuildEngine", "CCmarkGFM", .product(name: "Yams", package: "Yams")],
             swiftSettings: strictness),
+        // The theme engine: Mustache resolved once per template, run against the official suite.
+        .target(name: "TemplateEngine", swiftSettings: strictness),
         .target(
             name: "SiteRenderer",
-            dependencies: ["CatalogModel", "BuildEngine", .product(name: "Mustache", package: "swift-mustache")],
+            dependencies: ["CatalogModel", "BuildEngine", "TemplateEngine"],
             swiftSettings: strictness),
         .target(name: "FeedWriter", dependencies: ["CatalogModel", "BuildEngine", "CLibXML2"], swiftSettings: strictness),
         .target(name: "SearchIndexer", dependencies: ["CatalogModel", "BuildEngine", "CZlib"], swiftSettings: strictness),
@@ -79,8 +81,8 @@ let package = Package(
             dependencies: [
                 "CatalogModel",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                "TemplateEngine",
                 .product(name: "Crypto", package: "swift-crypto"),
-                .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ExtrasBase64", package: "swift-extras-base64"),
@@ -98,12 +100,19 @@ let package = Package(
             name: "VitrineTestSupport", dependencies: ["CatalogModel", "ContentLoader", "SiteBuilder"],
             path: "Tests/VitrineTestSupport", swiftSettings: strictness),
         .testTarget(name: "CatalogModelTests", dependencies: ["CatalogModel", "VitrineTestSupport"], swiftSettings: strictness),
+        .testTarget(
+            name: "TemplateEngineTests", dependencies: ["TemplateEngine"], exclude: ["Specification"],
+            swiftSettings: strictness),
         .testTarget(name: "BuildEngineTests", dependencies: ["BuildEngine", "CatalogModel"], swiftSettings: strictness),
         .testTarget(
             name: "ContentLoaderTests", dependencies: ["ContentLoader", "CatalogModel", "BuildEngine", "VitrineTestSupport"],
             swiftSettings: strictness),
         .testTarget(
-            name: "SiteRendererTests", dependencies: ["SiteRenderer", "CatalogModel", "BuildEngine", "ContentLoader", "VitrineTestSupport"],
+            name: "SiteRendererTests",
+            dependencies: [
+                "SiteRenderer", "CatalogModel", "BuildEngine", "ContentLoader", "VitrineTestSupport",
+                .product(name: "Mustache", package: "swift-mustache"),
+            ],
             exclude: ["Snapshots"],
             swiftSettings: strictness),
         .testTarget(

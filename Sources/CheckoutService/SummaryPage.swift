@@ -1,6 +1,6 @@
 public import CatalogModel
 import Foundation
-import Mustache
+import TemplateEngine
 
 /// The HTML order summary behind `GET /checkout/<token>`, and the page a browser sees when a
 /// checkout link fails. The template is compiled into the binary, so a deployed service needs
@@ -15,9 +15,9 @@ public struct SummaryPage: Sendable {
         self.promotionTitles = Dictionary(catalog.promotions.map { ($0.slug, $0.title) }, uniquingKeysWith: { first, _ in first })
     }
 
-    static let template: MustacheTemplate = {
+    static let template: TemplateSet = {
         do {
-            return try MustacheTemplate(string: String(decoding: PackageResources.summary_mustache, as: UTF8.self))
+            return TemplateSet([try Template(name: "summary", text: String(decoding: PackageResources.summary_mustache, as: UTF8.self))])
         } catch {
             fatalError("summary.mustache does not parse: \(error)")  // caught by the tests, never by users
         }
@@ -60,7 +60,7 @@ public struct SummaryPage: Sendable {
             "shop": ["title": site.title, "url": site.baseURL, "bagURL": site.absoluteURL(Routes.bag)],
         ]
         context.merge(extra) { _, new in new }
-        return Self.template.render(context)
+        return Self.template.render("summary", context)
     }
 
     /// `2026-12-01 12:30 UTC`: the service has no idea of the shopper's time zone.

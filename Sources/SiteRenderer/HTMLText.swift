@@ -1,5 +1,3 @@
-import Mustache
-
 /// HTML escaping for the few strings Vitrine writes into markup itself and for every `{{value}}`
 /// the templates print.
 enum HTMLText {
@@ -28,15 +26,4 @@ enum HTMLText {
         byte == UInt8(ascii: "&") || byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">")
             || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'")
     }
-
-    /// The content type every theme template starts in (`TemplateLibrary` declares it at the top of
-    /// each file): the same escaping as swift-mustache's own HTML type, done by `escape`.
-    static let contentTypeName = "VITRINE_HTML"
-
-    struct ContentType: MustacheContentType {
-        func escapeText(_ text: String) -> String { HTMLText.escape(text) }
-    }
-
-    /// Registering is idempotent; it must happen before any template is parsed.
-    static let registered: Void = MustacheContentTypes.register(ContentType(), named: contentTypeName)
 }

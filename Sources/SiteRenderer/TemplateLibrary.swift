@@ -1,12 +1,15 @@
 public import CatalogModel
 public import Foundation
-import Mustache
+import TemplateEngine
 
 /// The theme: every `*.mustache` file under the templates folder, by name without extension
 /// (`product`, `partials/header`), plus its static files. Parsed once; a broken template is
 /// reported at its line, and a partial that names no template is an error rather than silence.
 public struct TemplateLibrary: Sendable {
-    let library: MustacheLibrary
+    let set: TemplateSet
+    /// Another engine rendering the same files, for the differential test and the benchmark that
+    /// compares engines; nil in a build.
+    let reference: (@Sendable (_ name: String, _ context: [String: Any]) -> String)?
     public let names: Set<String>
     /// Files under `static/`, relative to it, copied to the output root (the stylesheet).
     public let staticFiles: [String]
@@ -28,8 +31,7 @@ public struct TemplateLibrary: Sendable {
         guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory), isDirectory.boolValue else {
             return (nil, [.error("templates folder does not exist; pass --templates DIR", at: SourceLocation(path: display))])
         }
-        HTMLText.registered
-        var templates: [String: MustacheTemplate] = [:]
+        var templates: [String: Template] = [:]
         var sources: [String: (path: String, text: String)] = [:]
         var staticFiles: [String] = []
         let enumerator = FileManager.default.enumerator(atPath: folder.path)
@@ -63,13 +65,10 @@ public struct TemplateLibrary: Sendable {
             }
             let templateName = String(relative.dropLast(".mustache".count))
             do {
-                templates[templateName] = try MustacheTemplate(string: Self.contentTypeLine + text)
+                templates[templateName] = try Template(name: templateName, text: text)
                 sources[templateName] = (path, text)
-            } catch let error as MustacheTemplate.ParserError {
-                let line = max(1, error.context.lineNumber - 1)
-                diagnostics.append(.error(Self.describe(error.error), at: SourceLocation(path: path, line: line)))
             } catch {
-                diagnostics.append(.error("\(error)", at: SourceLocation(path: path, line: 1)))
+                diagnostics.append(.error(error.message, at: SourceLocation(path: path, line: error.line, column: error.column)))
             }
         }
         for name in required where templates[name] == nil && sources[name] == nil
@@ -81,18 +80,22 @@ public struct TemplateLibrary: Sendable {
         diagnostics += Self.checkPartials(sources: sources, known: Set(templates.keys))
         guard diagnostics.errorCount == 0 else { return (nil, diagnostics.sorted()) }
         let library = TemplateLibrary(
-            library: MustacheLibrary(templates: templates), names: Set(templates.keys), staticFiles: staticFiles,
+            set: TemplateSet(Array(templates.values)), reference: nil, names: Set(templates.keys), staticFiles: staticFiles,
             folder: folder, references: sources.mapValues { Self.referencedNames(in: $0.text) })
         return (library, diagnostics.sorted())
     }
 
-    /// Put before each file's text: a line of its own, so the engine drops it from the output and
-    /// line numbers shift by exactly one. A template may still declare another content type.
-    static let contentTypeLine = "{{%CONTENT_TYPE:\(HTMLText.contentTypeName)}}\n"
-
     /// Renders a named template; the context is plain dictionaries and arrays.
     public func render(_ name: String, _ context: [String: Any]) -> String {
-        library.render(context, withTemplate: name) ?? ""
+        if let reference { return reference(name, context) }
+        return set.render(name, context)
+    }
+
+    /// The same theme rendered by another engine: the differential test renders every page with
+    /// this library and with swift-mustache and requires the same bytes.
+    public func rendering(with reference: @escaping @Sendable (_ name: String, _ context: [String: Any]) -> String) -> TemplateLibrary {
+        TemplateLibrary(
+            set: set, reference: reference, names: names, staticFiles: staticFiles, folder: folder, references: references)
     }
 
     /// The template and every template it pulls in, however deeply: what a page made from it
@@ -115,7 +118,7 @@ public struct TemplateLibrary: Sendable {
         })
     }
 
-    /// `{{> name}}` and `{{< name}}` must name a template: swift-mustache renders a missing one as nothing.
+    /// `{{> name}}` and `{{< name}}` must name a template: the engine renders a missing one as nothing.
     static func checkPartials(sources: [String: (path: String, text: String)], known: Set<String>) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
         let pattern = partialPattern
@@ -133,20 +136,5 @@ public struct TemplateLibrary: Sendable {
             }
         }
         return diagnostics
-    }
-
-    static func describe(_ error: any Error) -> String {
-        switch error {
-        case MustacheTemplate.Error.sectionCloseNameIncorrect:
-            return "section closed with a different name than it was opened with; close {{#name}} with {{/name}}"
-        case MustacheTemplate.Error.unfinishedName:
-            return "unfinished tag; close it with }}"
-        case MustacheTemplate.Error.expectedSectionEnd:
-            return "section is never closed; add {{/name}}"
-        case MustacheTemplate.Error.invalidSetDelimiter:
-            return "invalid set-delimiter tag; write e.g. {{=<% %>=}}"
-        default:
-            return "template syntax: \(error)"
-        }
     }
 }

@@ -1,0 +1,19 @@
+/// A theme's templates by name, each parsed once. Partials and parents are found here by name.
+public struct TemplateSet: Sendable {
+    let templates: [String: Template]
+
+    public init(_ templates: [Template]) {
+        self.templates = Dictionary(templates.map { ($0.name, $0) }, uniquingKeysWith: { _, last in last })
+    }
+
+    public var names: Set<String> { Set(templates.keys) }
+
+    /// Renders the named template with `context`: dictionaries `[String: Any]`, arrays, strings,
+    /// numbers and booleans, as page builders make them. An unknown name renders nothing.
+    public func render(_ name: String, _ context: Any) -> String {
+        guard let template = templates[name] else { return "" }
+        var renderer = TemplateRenderer(set: self, root: context)
+        renderer.render(template.nodes, indentation: [])
+        return renderer.result
+    }
+}

@@ -1,0 +1,142 @@
+import Foundation
+
+/// What the engine makes of context values, with the types page builders use checked first.
+enum TemplateValue {
+    enum Shape {
+        case falsy
+        case truth
+        /// Lists of dictionaries are pushed without a cast per item.
+        case dictionaries([[String: Any]])
+        case list([Any])
+        case object
+    }
+
+    /// As swift-mustache decides: `false`, null and empty lists are false; everything else,
+    /// including "" and 0, is true.
+    static func shape(of value: Any) -> Shape {
+        if value is String { return .object }
+        if let bool = value as? Bool { return bool ? .truth : .falsy }
+        if value is [String: Any] { return .object }
+        if let items = value as? [[String: Any]] { return items.isEmpty ? .falsy : .dictionaries(items) }
+        if let items = value as? [Any] { return items.isEmpty ? .falsy : .list(items) }
+        if value is NSNull { return .falsy }
+        if let items = elements(of: value) { return items.isEmpty ? .falsy : .list(items) }
+        return .object
+    }
+
+    static func isTruthy(_ value: Any?) -> Bool {
+        guard let value else { return false }
+        switch shape(of: value) {
+        case .falsy: return false
+        default: return true
+        }
+    }
+
+    /// Arrays and sets of other element types, through reflection: rare in page contexts.
+    static func elements(of value: Any) -> [Any]? {
+        let mirror = Mirror(reflecting: value)
+        guard mirror.displayStyle == .collection || mirror.displayStyle == .set else { return nil }
+        return mirror.children.map(\.value)
+    }
+
+    static func child(_ name: String, of value: Any) -> Any? {
+        if let dictionary = value as? [String: Any] { return dictionary[name] }
+        if value is String || value is Bool || value is Int || value is NSNull { return nil }
+        let mirror = Mirror(reflecting: value)
+        if mirror.displayStyle == .optional {
+            return mirror.children.first.flatMap { child(name, of: $0.value) }
+        }
+        return mirror.children.first(where: { $0.label == name })?.value
+    }
+
+    /// A value stored as `Optional<T>` inside `Any` is the value or nothing.
+    static func unwrapped(_ value: Any) -> Any? {
+        if value is String || value is [String: Any] || value is Bool || value is Int { return value }
+        let mirror = Mirror(reflecting: value)
+        guard mirror.displayStyle == .optional else { return value }
+        guard let wrapped = mirror.children.first?.value else { return nil }
+        return unwrapped(wrapped)
+    }
+
+    static func text(of value: Any) -> String {
+        if value is NSNull { return "" }
+        if let number = value as? Double {
+            return number == number.rounded() && abs(number) < 1e15 ? String(Int(number)) : String(number)
+        }
+        return String(describing: value)
+    }
+
+    static func needsEscape(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: "&") || byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">")
+            || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'")
+    }
+
+    /// The transforms swift-mustache offers themes, with the same names and results; an unknown
+    /// one, or one that does not apply to the value, gives nothing.
+    static func transform(_ value: Any, _ name: String) -> Any? {
+        if let string = value as? String {
+            switch name {
+            case "empty": return string.isEmpty
+            case "capitalized": return string.capitalized
+            case "lowercased": return string.lowercased()
+            case "uppercased": return string.uppercased()
+            case "reversed": return String(string.reversed())
+            default: return nil
+            }
+        }
+        if let number = value as? Int {
+            switch name {
+            case "equalzero": return number == 0
+            case "plusone": return number + 1
+            case "minusone": return number - 1
+            case "even": return number & 1 == 0
+            case "odd": return number & 1 == 1
+            default: return nil
+            }
+        }
+        if let dictionary = value as? [String: Any] {
+            switch name {
+            case "empty": return dictionary.isEmpty
+            case "count": return dictionary.count
+            default: return nil
+            }
+        }
+        let items: [Any]
+        if let dictionaries = value as? [[String: Any]] {
+            items = dictionaries
+        } else if let list = value as? [Any] {
+            items = list
+        } else if let list = elements(of: value) {
+            items = list
+        } else {
+            return nil
+        }
+        switch name {
+        case "empty": return items.isEmpty
+        case "count": return items.count
+        case "first": return items.first
+        case "last": return items.last
+        case "reversed": return Array(items.reversed())
+        default: return nil
+        }
+    }
+
+    /// `first()`, `last()`, `index()`, `even()`, `odd()` inside a list section.
+    static func positionTransform(_ transforms: [String], index: Int, count: Int) -> Any? {
+        guard let name = transforms.last else { return nil }
+        var value: Any
+        switch name {
+        case "first": value = index == 0
+        case "last": value = index == count - 1
+        case "index": value = index
+        case "even": value = index & 1 == 0
+        case "odd": value = index & 1 == 1
+        default: return nil
+        }
+        for outer in transforms.dropLast().reversed() {
+            guard let next = transform(value, outer) else { return nil }
+            value = next
+        }
+        return value
+    }
+}
