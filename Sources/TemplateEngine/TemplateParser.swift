@@ -30,7 +30,7 @@ struct TemplateParser {
     /// every line loses: a block's own indentation, removed where it is defined and added back
     /// where it is expanded.
     private mutating func parseNodes(
-        closingName: String?, mode: Mode, atLineStart: Bool, strip: Int
+        closingName: String?, mode: Mode, atLineStart: Bool, strip: Int, openedAt: Int = 0
     ) throws(TemplateSyntaxError) -> Parsed {
         var parsed = Parsed()
         var lineStart = atLineStart
@@ -76,7 +76,7 @@ struct TemplateParser {
                 let name = try readName(tagStart: tagStart)
                 standalone = takeLineEndIfStandalone(lineStart)
                 if !standalone { flushBlanks() }
-                let inner = try parseNodes(closingName: name.text, mode: .normal, atLineStart: standalone, strip: strip)
+                let inner = try parseNodes(closingName: name.text, mode: .normal, atLineStart: standalone, strip: strip, openedAt: tagStart)
                 emit(.section(name.name, inner.nodes, inverted: sigil == UInt8(ascii: "^")))
             case UInt8(ascii: "/"):
                 position += 1
@@ -128,7 +128,7 @@ struct TemplateParser {
                 flushBlanks()
                 standalone = takeLineEndIfStandalone(lineStart)
                 // Inside a parent tag a new line starts: `{{<parent}}{{/parent}}` alone on a line is standalone.
-                let arguments = try parseNodes(closingName: closingText, mode: .parentArguments, atLineStart: true, strip: strip)
+                let arguments = try parseNodes(closingName: closingText, mode: .parentArguments, atLineStart: true, strip: strip, openedAt: tagStart)
                 emit(.partial(partial, indentation: indentation, overrides: arguments.blocks))
             case UInt8(ascii: "$"):
                 position += 1
@@ -140,17 +140,17 @@ struct TemplateParser {
                 let own = standalone ? leadingBlanks(from: position, skipping: strip) : 0
                 if mode == .parentArguments {
                     blanks = []
-                    let inner = try parseNodes(closingName: name, mode: .normal, atLineStart: standalone, strip: strip + own)
+                    let inner = try parseNodes(closingName: name, mode: .normal, atLineStart: standalone, strip: strip + own, openedAt: tagStart)
                     if parsed.blocks[name] == nil { parsed.blocks[name] = inner.nodes }
                 } else if standalone {
                     blanks = []
                     let from = position + strip
                     let reindent = Array(bytes[min(from, bytes.count)..<min(from + own, bytes.count)])
-                    let inner = try parseNodes(closingName: name, mode: .normal, atLineStart: true, strip: strip + own)
+                    let inner = try parseNodes(closingName: name, mode: .normal, atLineStart: true, strip: strip + own, openedAt: tagStart)
                     emit(.block(name, inner.nodes, indentation: reindent))
                 } else {
                     flushBlanks()
-                    let inner = try parseNodes(closingName: name, mode: .normal, atLineStart: false, strip: strip)
+                    let inner = try parseNodes(closingName: name, mode: .normal, atLineStart: false, strip: strip, openedAt: tagStart)
                     emit(.block(name, inner.nodes, indentation: atStart ? indentation : []))
                 }
             case UInt8(ascii: "="):
@@ -179,7 +179,7 @@ struct TemplateParser {
             lineStart = standalone
         }
         if let closingName {
-            throw error("section {{#\(closingName)}} is never closed; add {{/\(closingName)}}", at: bytes.count)
+            throw error("section `\(closingName)` is never closed; add {{/\(closingName)}}", at: openedAt)
         }
         if !blanks.isEmpty { emit(.text(blanks)) }
         return parsed

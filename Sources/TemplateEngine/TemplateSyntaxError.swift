@@ -5,5 +5,11 @@ public struct TemplateSyntaxError: Error, Sendable, Equatable, CustomStringConve
     public let line: Int
     public let column: Int
 
+    public init(message: String, line: Int, column: Int) {
+        self.message = message
+        self.line = line
+        self.column = column
+    }
+
     public var description: String { "\(line):\(column): \(message)" }
 }
