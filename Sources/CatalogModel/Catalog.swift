@@ -53,8 +53,13 @@ public struct Catalog: Sendable {
 
     /// Promotions that name the brand or one of its products.
     public func promotions(for brand: Brand) -> [Promotion] {
-        let slugs = Set(productsByBrand[brand.slug, default: []].map(\.slug))
-        return promotions.filter { $0.brands.contains(brand.slug) || $0.products.contains(where: slugs.contains) }
+        // From the indexes, not a scan of every promotion: brands × promotions grows with the square
+        // of the catalog, and the scan was 4% of a 100,000-product build's processor time.
+        var indices = Set(promotionsNamingBrand[brand.slug, default: []])
+        for product in productsByBrand[brand.slug, default: []] {
+            if let naming = promotionsNamingProduct[product.slug] { indices.formUnion(naming) }
+        }
+        return indices.sorted().map { promotions[$0] }
     }
 
     /// Promotions that apply to a product, directly or through its brand.
