@@ -2,7 +2,7 @@
 // one thread; loading and the search index use all cores as in a build): loading and validating,
 // planning, rendering pages with the real theme and with a bare theme (every template one static
 // line, so only the page data is built), the API, the feeds, the search index, and writing every
-// file. The difference of the two page rows is what swift-mustache costs.
+// file. The difference of the two page rows is what the template engine costs.
 // From the sum it prints the shortest wall time the build could take if every part spread
 // perfectly over the cores: a floor no scheduling can beat, to hold against a speed target.
 //
@@ -123,6 +123,6 @@ func row(_ label: String, _ seconds: Double) {
 for (part, value) in zip(parts, medians) { row(part, value) }
 let templates = byPart["render pages (real theme)"]! - byPart["render pages (bare theme)"]!
 let total = medians.reduce(0, +) - byPart["render pages (bare theme)"]!
-row("of which swift-mustache (real - bare)", templates)
+row("of which the template engine (real - bare)", templates)
 row("whole build (all but the bare row)", total)
 print(String(format: "floor on %d cores (whole build / cores): %.3f s wall; with templates free: %.3f s", cores, total / Double(cores), (total - templates) / Double(cores)))
