@@ -58,11 +58,9 @@ enum TemplateValue {
         return unwrapped(wrapped)
     }
 
+    /// As swift-mustache prints it (`1.5`, `2.0`), so a theme's output does not change with the engine.
     static func text(of value: Any) -> String {
         if value is NSNull { return "" }
-        if let number = value as? Double {
-            return number == number.rounded() && abs(number) < 1e15 ? String(Int(number)) : String(number)
-        }
         return String(describing: value)
     }
 
