@@ -13,10 +13,24 @@ extension JSONValue {
 }
 
 /// One value being encoded; containers fill it in place, so nested containers can share it.
+/// Scalars are stored as values, not as nodes of their own: a product document has dozens of
+/// strings and numbers, and a node each was a third of the encoder's time.
 private final class Node {
+    enum Member {
+        case value(JSONValue)
+        case node(Node)
+
+        var value: JSONValue {
+            switch self {
+            case .value(let value): value
+            case .node(let node): node.value
+            }
+        }
+    }
+
     var scalar: JSONValue?
-    var members: [String: Node]?
-    var items: [Node]?
+    var members: [String: Member]?
+    var items: [Member]?
 
     var value: JSONValue {
         if let members { return .object(members.mapValues(\.value)) }
@@ -26,14 +40,33 @@ private final class Node {
     }
 
     func store<T: Encodable>(_ value: T, codingPath: [any CodingKey]) throws {
-        switch value {
-        case let text as String: scalar = .string(text)
-        case let flag as Bool: scalar = .bool(flag)
-        case let decimal as Decimal: scalar = .number(decimal.description)
-        case let number as Double: scalar = try Self.number(number, codingPath)
-        case let number as Float: scalar = try Self.number(Double(number), codingPath)
-        default: try value.encode(to: NodeEncoder(node: self, codingPath: codingPath))
+        if let scalar = try Self.scalar(value, codingPath) {
+            self.scalar = scalar
+        } else {
+            try value.encode(to: NodeEncoder(node: self, codingPath: codingPath))
         }
+    }
+
+    /// The value as one JSON scalar, when it is one of the types written as such.
+    static func scalar<T: Encodable>(_ value: T, _ codingPath: @autoclosure () -> [any CodingKey]) throws -> JSONValue? {
+        switch value {
+        case let text as String: .string(text)
+        case let flag as Bool: .bool(flag)
+        case let number as Int: .number(String(number))
+        case let number as Int64: .number(String(number))
+        case let decimal as Decimal: .number(decimal.description)
+        case let number as Double: try Self.number(number, codingPath())
+        case let number as Float: try Self.number(Double(number), codingPath())
+        default: nil
+        }
+    }
+
+    /// The member's value, stored in place when it is a scalar, else in a node of its own.
+    func member<T: Encodable>(_ value: T, codingPath: @autoclosure () -> [any CodingKey]) throws -> Member {
+        if let scalar = try Self.scalar(value, codingPath()) { return .value(scalar) }
+        let child = Node()
+        try value.encode(to: NodeEncoder(node: child, codingPath: codingPath()))
+        return .node(child)
     }
 
     /// As `JSONValue.double`, but JSONEncoder's error for infinity and NaN rather than null.
@@ -71,13 +104,22 @@ private struct KeyedNodeContainer<Key: CodingKey>: KeyedEncodingContainerProtoco
 
     private func child(_ key: Key) -> Node {
         let child = Node()
-        node.members![key.stringValue] = child
+        node.members![key.stringValue] = .node(child)
         return child
     }
 
-    mutating func encodeNil(forKey key: Key) throws { child(key).scalar = .null }
+    private func set(_ value: JSONValue, _ key: Key) { node.members![key.stringValue] = .value(value) }
+
+    mutating func encodeNil(forKey key: Key) throws { set(.null, key) }
+    mutating func encode(_ value: String, forKey key: Key) throws { set(.string(value), key) }
+    mutating func encode(_ value: Bool, forKey key: Key) throws { set(.bool(value), key) }
+    mutating func encode(_ value: Int, forKey key: Key) throws { set(.number(String(value)), key) }
+    mutating func encode(_ value: Int64, forKey key: Key) throws { set(.number(String(value)), key) }
+    mutating func encodeIfPresent(_ value: String?, forKey key: Key) throws { if let value { set(.string(value), key) } }
+    mutating func encodeIfPresent(_ value: Bool?, forKey key: Key) throws { if let value { set(.bool(value), key) } }
+    mutating func encodeIfPresent(_ value: Int?, forKey key: Key) throws { if let value { set(.number(String(value)), key) } }
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
-        try child(key).store(value, codingPath: codingPath + [key])
+        node.members![key.stringValue] = try node.member(value, codingPath: codingPath + [key])
     }
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key)
         -> KeyedEncodingContainer<NestedKey>
@@ -98,12 +140,13 @@ private struct UnkeyedNodeContainer: UnkeyedEncodingContainer {
 
     private func next() -> Node {
         let child = Node()
-        node.items!.append(child)
+        node.items!.append(.node(child))
         return child
     }
 
-    mutating func encodeNil() throws { next().scalar = .null }
-    mutating func encode<T: Encodable>(_ value: T) throws { try next().store(value, codingPath: codingPath) }
+    mutating func encodeNil() throws { node.items!.append(.value(.null)) }
+    mutating func encode(_ value: String) throws { node.items!.append(.value(.string(value))) }
+    mutating func encode<T: Encodable>(_ value: T) throws { node.items!.append(try node.member(value, codingPath: codingPath)) }
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
         NodeEncoder(node: next(), codingPath: codingPath).container(keyedBy: keyType)
     }

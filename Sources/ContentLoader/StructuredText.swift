@@ -13,6 +13,12 @@ enum StructuredText {
     /// Parses YAML whose first line is line `firstLine` of `path`.
     static func parseYAML(_ text: String, path: String, firstLine: Int) -> Result<RawNode?, Diagnostic> {
         if let refusal = YAMLBounds.check(text, path: path, lineOffset: firstLine - 1) { return .failure(refusal) }
+        if let flat = FlatYAML.parse(text, path: path, lineOffset: firstLine - 1) { return .success(flat) }
+        return parseWithYams(text, path: path, firstLine: firstLine)
+    }
+
+    /// Any YAML, through libyaml.
+    static func parseWithYams(_ text: String, path: String, firstLine: Int) -> Result<RawNode?, Diagnostic> {
         do {
             // An explicit encoding: Yams' default reads the process environment on every call.
             guard let node = try Yams.compose(yaml: text, .basic, .default, .utf8) else { return .success(nil) }
@@ -81,6 +87,7 @@ enum StructuredText {
         guard let first = text.utf8.first else { return .null }
         guard Self.typeInitials.contains(first) else { return .string }
         if let kind = decimalKind(text) { return kind }
+        if isDate(text) { return .string }
         return resolvedKind(text)
     }
 
@@ -110,6 +117,16 @@ enum StructuredText {
             return digits.contains(first) && digitsAfterPoint > 0 ? .float : nil
         }
         return first != UInt8(ascii: "0") || text.utf8.count == 1 ? .integer : nil
+    }
+
+    /// `2026-02-24`: no int, float, bool or null form has a dash after a digit, and dates are
+    /// strings here (the timestamp rule is off), so a product's date needs no regular expression.
+    static func isDate(_ text: String) -> Bool {
+        let bytes = Array(text.utf8)
+        guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-") else { return false }
+        return bytes.enumerated().allSatisfy { index, byte in
+            index == 4 || index == 7 || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
+        }
     }
 
     private static let typeInitials = Set("yYnNtTfFoO0123456789+-.~".utf8)
