@@ -155,7 +155,7 @@ public struct SiteRenderer: Sendable {
         let file = Routes.file(for: route)
         let builder = PageBuilder(context: PageContext(shared: shared, root: root ?? Routes.relativeRoot(ofFile: file)), route: route)
         return OutputJob(path: file, category: .page, kind: kind, dependencies: uses()) {
-            builder.context.templates.render(kind, build(builder))
+            builder.context.templates.renderData(kind, build(builder))
         }
     }
 }

@@ -91,6 +91,12 @@ public struct TemplateLibrary: Sendable {
         return set.render(name, context)
     }
 
+    /// A page's file: the engine's bytes as they are.
+    public func renderData(_ name: String, _ context: [String: Any]) -> Data {
+        if let reference { return Data(reference(name, context).utf8) }
+        return Data(set.renderBytes(name, context))
+    }
+
     /// The same theme rendered by another engine: the differential test renders every page with
     /// this library and with swift-mustache and requires the same bytes.
     public func rendering(with reference: @escaping @Sendable (_ name: String, _ context: [String: Any]) -> String) -> TemplateLibrary {

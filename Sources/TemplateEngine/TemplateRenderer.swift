@@ -22,7 +22,7 @@ struct TemplateRenderer {
         out.reserveCapacity(16_384)
     }
 
-    var result: String { String(decoding: out, as: UTF8.self) }
+    var bytes: [UInt8] { out }
 
     mutating func render(_ nodes: [TemplateNode], indentation: [UInt8]) {
         for node in nodes {

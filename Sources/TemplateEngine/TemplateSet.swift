@@ -11,9 +11,14 @@ public struct TemplateSet: Sendable {
     /// Renders the named template with `context`: dictionaries `[String: Any]`, arrays, strings,
     /// numbers and booleans, as page builders make them. An unknown name renders nothing.
     public func render(_ name: String, _ context: Any) -> String {
-        guard let template = templates[name] else { return "" }
+        String(decoding: renderBytes(name, context), as: UTF8.self)
+    }
+
+    /// The same as UTF-8 bytes, for a file: no String to validate and copy again.
+    public func renderBytes(_ name: String, _ context: Any) -> [UInt8] {
+        guard let template = templates[name] else { return [] }
         var renderer = TemplateRenderer(set: self, root: context)
         renderer.render(template.nodes, indentation: [])
-        return renderer.result
+        return renderer.bytes
     }
 }
