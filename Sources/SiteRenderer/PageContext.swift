@@ -1,5 +1,6 @@
 import CatalogModel
 import Foundation
+import TemplateEngine
 
 /// Builds the dictionaries templates see; README's "Templates" section names the keys themes rely on.
 struct PageContext {
@@ -77,7 +78,7 @@ struct PageContext {
     static func metaTags(_ tags: [(String, String)]) -> String {
         var out = ""
         for (property, content) in tags {
-            out += "<meta property=\"\(HTMLText.escape(property))\" content=\"\(HTMLText.escape(content))\">\n"
+            out += "<meta property=\"\(HTMLEscaping.escape(property))\" content=\"\(HTMLEscaping.escape(content))\">\n"
         }
         return out
     }

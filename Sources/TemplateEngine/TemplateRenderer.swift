@@ -165,20 +165,7 @@ struct TemplateRenderer {
     private mutating func appendText(_ text: String, escaped: Bool) {
         var text = text
         text.withUTF8 { bytes in
-            guard escaped, bytes.contains(where: TemplateValue.needsEscape) else {
-                out.append(contentsOf: bytes)
-                return
-            }
-            for byte in bytes {
-                switch byte {
-                case UInt8(ascii: "&"): out.append(contentsOf: "&amp;".utf8)
-                case UInt8(ascii: "<"): out.append(contentsOf: "&lt;".utf8)
-                case UInt8(ascii: ">"): out.append(contentsOf: "&gt;".utf8)
-                case UInt8(ascii: "\""): out.append(contentsOf: "&quot;".utf8)
-                case UInt8(ascii: "'"): out.append(contentsOf: "&#39;".utf8)
-                default: out.append(byte)
-                }
-            }
+            if escaped { HTMLEscaping.append(bytes, to: &out) } else { out.append(contentsOf: bytes) }
         }
     }
 }

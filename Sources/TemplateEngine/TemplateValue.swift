@@ -64,11 +64,6 @@ enum TemplateValue {
         return String(describing: value)
     }
 
-    static func needsEscape(_ byte: UInt8) -> Bool {
-        byte == UInt8(ascii: "&") || byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">")
-            || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'")
-    }
-
     /// The transforms swift-mustache offers themes, with the same names and results; an unknown
     /// one, or one that does not apply to the value, gives nothing.
     static func transform(_ value: Any, _ name: String) -> Any? {

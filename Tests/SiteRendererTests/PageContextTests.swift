@@ -23,9 +23,4 @@ import Testing
         #expect(PageContext.clip("one\r\ntwo", to: 20) == "one two")
     }
 
-    @Test func escapingReplacesTheFiveMarkupCharactersOnly() {
-        #expect(HTMLText.escape("Fish & Chips <b>\"1\" 'a'</b> é 👍🏽") == "Fish &amp; Chips &lt;b&gt;&quot;1&quot; &#39;a&#39;&lt;/b&gt; é 👍🏽")
-        #expect(HTMLText.escape("plain text, no change") == "plain text, no change")
-        #expect(HTMLText.escape("") == "")
-    }
 }

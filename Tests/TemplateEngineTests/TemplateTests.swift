@@ -74,4 +74,10 @@ import Testing
         #expect(Self.syntaxError("{{%CONTENT_TYPE:PDF}}")?.message == "unknown content type PDF; write HTML or TEXT")
         #expect(Self.syntaxError("{{a b}}")?.message == "a tag needs one name without spaces, e.g. {{title}}")
     }
+
+    @Test func escapingReplacesTheFiveMarkupCharactersOnly() {
+        #expect(HTMLEscaping.escape("Fish & Chips <b>\"1\" 'a'</b> é 👍🏽") == "Fish &amp; Chips &lt;b&gt;&quot;1&quot; &#39;a&#39;&lt;/b&gt; é 👍🏽")
+        #expect(HTMLEscaping.escape("plain text, no change") == "plain text, no change")
+        #expect(HTMLEscaping.escape("") == "")
+    }
 }

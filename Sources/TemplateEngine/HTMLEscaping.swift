@@ -1,0 +1,37 @@
+/// The one HTML escaper: every `{{value}}` a template prints, and the few strings page builders
+/// write into markup themselves. The five characters that matter in text and attribute values,
+/// byte by byte; text without any of them is copied as it is.
+public enum HTMLEscaping {
+    public static func escape(_ text: String) -> String {
+        guard text.utf8.contains(where: needsEscape) else { return text }
+        var text = text
+        return text.withUTF8 { bytes in
+            var out: [UInt8] = []
+            out.reserveCapacity(bytes.count + 16)
+            append(bytes, to: &out)
+            return String(decoding: out, as: UTF8.self)
+        }
+    }
+
+    static func append(_ bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
+        guard bytes.contains(where: needsEscape) else {
+            out.append(contentsOf: bytes)
+            return
+        }
+        for byte in bytes {
+            switch byte {
+            case UInt8(ascii: "&"): out.append(contentsOf: "&amp;".utf8)
+            case UInt8(ascii: "<"): out.append(contentsOf: "&lt;".utf8)
+            case UInt8(ascii: ">"): out.append(contentsOf: "&gt;".utf8)
+            case UInt8(ascii: "\""): out.append(contentsOf: "&quot;".utf8)
+            case UInt8(ascii: "'"): out.append(contentsOf: "&#39;".utf8)
+            default: out.append(byte)
+            }
+        }
+    }
+
+    static func needsEscape(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: "&") || byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">")
+            || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'")
+    }
+}
