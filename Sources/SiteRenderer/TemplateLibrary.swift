@@ -7,8 +7,7 @@ import TemplateEngine
 /// reported at its line, and a partial that names no template is an error rather than silence.
 public struct TemplateLibrary: Sendable {
     let set: TemplateSet
-    /// Another engine rendering the same files, for the differential test and the benchmark that
-    /// compares engines; nil in a build.
+    /// Another engine rendering the same files, for the differential test; nil in a build.
     let reference: (@Sendable (_ name: String, _ context: [String: Any]) -> String)?
     public let names: Set<String>
     /// Files under `static/`, relative to it, copied to the output root (the stylesheet).

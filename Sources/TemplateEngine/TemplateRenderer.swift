@@ -5,7 +5,7 @@ struct TemplateRenderer {
     let set: TemplateSet
     private var out: [UInt8] = []
     private var stack: [ContextFrame]
-    /// Innermost first; the outermost override of a name wins, as inheritance requires.
+    /// Outermost first: the outermost override of a name wins, as inheritance requires.
     private var overrides: [[String: [TemplateNode]]] = []
     private var escapes = true
     /// Where the innermost list section is: `{{#first()}}`, `{{^last()}}`.
