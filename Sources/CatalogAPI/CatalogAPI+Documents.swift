@@ -32,7 +32,7 @@ extension CatalogAPI {
                 BrandListDocument.Entry(
                     slug: brand.slug.rawValue, title: brand.title, country: brand.country,
                     logo: brand.logo.map { absolute($0.sitePath) }, url: absolute(Routes.brand(brand.slug)),
-                    productCount: catalog.productsByBrand[brand.slug, default: []].count,
+                    productCount: catalog.productsByBrand.count(of: brand.slug),
                     products: absolute(APIRoutes.brandProducts(brand.slug, page: 1)))
             })
     }

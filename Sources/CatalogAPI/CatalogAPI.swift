@@ -45,7 +45,7 @@ public struct CatalogAPI: Sendable {
         })
 
         for (number, brand) in catalog.brands.enumerated() {
-            let pageCount = Self.pageCount(forProducts: catalog.productsByBrand[brand.slug, default: []].count)
+            let pageCount = Self.pageCount(forProducts: catalog.productsByBrand.count(of: brand.slug))
             for page in 1...pageCount {
                 jobs.append(OutputJob(
                     path: APIRoutes.brandProducts(brand.slug, page: page), category: .data, kind: "api-brand-products",

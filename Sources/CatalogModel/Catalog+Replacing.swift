@@ -5,15 +5,13 @@ extension Catalog {
     public func replacing(_ product: Product) -> Catalog? {
         guard let old = productBySlug[product.slug], old.name == product.name, old.brand == product.brand,
             productBySKU[product.sku].map({ $0.slug == product.slug }) ?? true,
-            let index = products.firstIndex(where: { $0.slug == product.slug }),
-            let inBrand = productsByBrand[product.brand]?.firstIndex(where: { $0.slug == product.slug })
+            let index = productPositionBySlug[product.slug]
         else { return nil }
+        // Same name and brand: the same place in every list, so only the record and its SKU change.
         var copy = self
         copy.products[index] = product
-        copy.productBySlug[product.slug] = product
-        copy.productBySKU[old.sku] = nil
-        copy.productBySKU[product.sku] = product
-        copy.productsByBrand[product.brand]?[inBrand] = product
+        copy.productPositionBySKU[old.sku] = nil
+        copy.productPositionBySKU[product.sku] = index
         return copy
     }
 

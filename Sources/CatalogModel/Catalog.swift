@@ -13,10 +13,13 @@ public struct Catalog: Sendable {
     public var pages: [Page]
 
     public internal(set) var brandBySlug: [Slug: Brand] = [:]
-    public internal(set) var productBySlug: [Slug: Product] = [:]
-    public internal(set) var productBySKU: [String: Product] = [:]
+    var productPositionBySlug: [Slug: Int] = [:]
+    var productPositionBySKU: [String: Int] = [:]
+    var productPositionsByBrand: [Slug: [Int]] = [:]
+    public var productBySlug: RecordIndex<Slug, Product> { RecordIndex(positions: productPositionBySlug, records: products) }
+    public var productBySKU: RecordIndex<String, Product> { RecordIndex(positions: productPositionBySKU, records: products) }
     /// Each brand's products, by name.
-    public internal(set) var productsByBrand: [Slug: [Product]] = [:]
+    public var productsByBrand: RecordGroups<Slug, Product> { RecordGroups(positions: productPositionsByBrand, records: products) }
     /// Positions in `promotions` of those naming a product slug, or a brand slug: asking every
     /// promotion about every product is ten thousand times two hundred questions per build.
     private var promotionsNamingProduct: [Slug: [Int]] = [:]
@@ -33,10 +36,10 @@ public struct Catalog: Sendable {
             for slug in Set(promotion.brands) { promotionsNamingBrand[slug, default: []].append(index) }
         }
         for brand in self.brands { brandBySlug[brand.slug] = brand }
-        for product in self.products {
-            productBySlug[product.slug] = product
-            productBySKU[product.sku] = product
-            productsByBrand[product.brand, default: []].append(product)
+        for (position, product) in self.products.enumerated() {
+            productPositionBySlug[product.slug] = position
+            productPositionBySKU[product.sku] = position
+            productPositionsByBrand[product.brand, default: []].append(position)
         }
     }
 
@@ -56,8 +59,8 @@ public struct Catalog: Sendable {
         // From the indexes, not a scan of every promotion: brands × promotions grows with the square
         // of the catalog, and the scan was 4% of a 100,000-product build's processor time.
         var indices = Set(promotionsNamingBrand[brand.slug, default: []])
-        for product in productsByBrand[brand.slug, default: []] {
-            if let naming = promotionsNamingProduct[product.slug] { indices.formUnion(naming) }
+        for position in productPositionsByBrand[brand.slug, default: []] {
+            if let naming = promotionsNamingProduct[products[position].slug] { indices.formUnion(naming) }
         }
         return indices.sorted().map { promotions[$0] }
     }

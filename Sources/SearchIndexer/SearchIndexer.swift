@@ -104,7 +104,7 @@ public struct SearchIndexer: Sendable {
             version: SearchManifest.currentVersion,
             products: products.count,
             brands: catalog.brands.map {
-                .init(slug: $0.slug.rawValue, title: $0.title, products: catalog.productsByBrand[$0.slug, default: []].count)
+                .init(slug: $0.slug.rawValue, title: $0.title, products: catalog.productsByBrand.count(of: $0.slug))
             },
             availability: availabilities.enumerated().map { number, availability in
                 .init(code: availability.rawValue, label: availability.label, products: availabilityCounts[number])

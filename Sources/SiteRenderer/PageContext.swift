@@ -101,7 +101,7 @@ struct PageContext {
             "title": brand.title,
             "slug": brand.slug.rawValue,
             "url": url(Routes.brand(brand.slug)),
-            "productCount": catalog.productsByBrand[brand.slug, default: []].count,
+            "productCount": catalog.productsByBrand.count(of: brand.slug),
         ]
         if let logo = imageURL(brand.logo) { item["logoURL"] = logo }
         if let country = brand.country { item["country"] = country }

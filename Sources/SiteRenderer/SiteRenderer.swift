@@ -60,8 +60,8 @@ public struct SiteRenderer: Sendable {
             jobs.append(job(Routes.favourites, "favourites", uses: [.list(.product)]) { $0.favourites() })
         }
         for brand in catalog.brands {
-            let products = catalog.productsByBrand[brand.slug, default: []]
-            let pageCount = max(1, (products.count + catalog.site.productsPerPage - 1) / catalog.site.productsPerPage)
+            let productCount = catalog.productsByBrand.count(of: brand.slug)
+            let pageCount = max(1, (productCount + catalog.site.productsPerPage - 1) / catalog.site.productsPerPage)
             let pages = (1...pageCount).filter { wants(Routes.brand(brand.slug, page: $0)) }
             if pages.isEmpty { continue }
             // Every page of a brand shows the count and the pagination, so each depends on all its
@@ -70,7 +70,7 @@ public struct SiteRenderer: Sendable {
             let catalog = catalog
             let uses = SharedDependencies {
                 var uses: Set<Dependency> = [.record(.brand, brand.slug)]
-                for product in products { uses.formUnion(catalog.quoteDependencies(for: product)) }
+                for product in catalog.productsByBrand[brand.slug, default: []] { uses.formUnion(catalog.quoteDependencies(for: product)) }
                 for promotion in catalog.promotions(for: brand) { uses.insert(.record(.promotion, promotion.slug)) }
                 return uses
             }

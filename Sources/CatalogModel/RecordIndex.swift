@@ -1,0 +1,25 @@
+/// Records found by a key, stored as positions in the catalog's one array of them: a product
+/// looked up by slug, by SKU and by brand used to be three more copies of every product, a
+/// kilobyte each (a million products' build peaked over 6 GiB).
+public struct RecordIndex<Key: Hashable & Sendable, Record: Sendable>: Sendable {
+    let positions: [Key: Int]
+    let records: [Record]
+
+    public subscript(key: Key) -> Record? { positions[key].map { records[$0] } }
+
+    public var keys: Dictionary<Key, Int>.Keys { positions.keys }
+    public var count: Int { positions.count }
+}
+
+/// Records grouped by a key, each group in the order of the catalog's array.
+public struct RecordGroups<Key: Hashable & Sendable, Record: Sendable>: Sendable {
+    let positions: [Key: [Int]]
+    let records: [Record]
+
+    public subscript(key: Key) -> [Record]? { positions[key].map { $0.map { records[$0] } } }
+    public subscript(key: Key, default fallback: @autoclosure () -> [Record]) -> [Record] { self[key] ?? fallback() }
+
+    /// How many records a group has, without copying them out.
+    public func count(of key: Key) -> Int { positions[key]?.count ?? 0 }
+    public var keys: Dictionary<Key, [Int]>.Keys { positions.keys }
+}
