@@ -31,7 +31,7 @@ public struct TemplateLibrary: Sendable {
             return (nil, [.error("templates folder does not exist; pass --templates DIR", at: SourceLocation(path: display))])
         }
         var templates: [String: Template] = [:]
-        var sources: [String: (path: String, text: String)] = [:]
+        var paths: [String: String] = [:]
         var staticFiles: [String] = []
         let enumerator = FileManager.default.enumerator(atPath: folder.path)
         var relatives: [String] = []
@@ -65,22 +65,22 @@ public struct TemplateLibrary: Sendable {
             let templateName = String(relative.dropLast(".mustache".count))
             do {
                 templates[templateName] = try Template(name: templateName, text: text)
-                sources[templateName] = (path, text)
+                paths[templateName] = path
             } catch {
                 diagnostics.append(.error(error.message, at: SourceLocation(path: path, line: error.line, column: error.column)))
             }
         }
-        for name in required where templates[name] == nil && sources[name] == nil
+        for name in required where templates[name] == nil
             && !diagnostics.contains(where: { $0.location.path.hasSuffix("/\(name).mustache") })
         {
             diagnostics.append(.error(
                 "missing template \(name).mustache; copy it from Vitrine's default Templates/", at: SourceLocation(path: display)))
         }
-        diagnostics += Self.checkPartials(sources: sources, known: Set(templates.keys))
+        diagnostics += Self.checkPartials(templates: templates, paths: paths)
         guard diagnostics.errorCount == 0 else { return (nil, diagnostics.sorted()) }
         let library = TemplateLibrary(
             set: TemplateSet(Array(templates.values)), reference: nil, names: Set(templates.keys), staticFiles: staticFiles,
-            folder: folder, references: sources.mapValues { Self.referencedNames(in: $0.text) })
+            folder: folder, references: templates.mapValues { Set($0.partials.map(\.name)) })
         return (library, diagnostics.sorted())
     }
 
@@ -114,30 +114,15 @@ public struct TemplateLibrary: Sendable {
         return seen
     }
 
-    static let partialPattern = try! NSRegularExpression(pattern: #"\{\{\s*[><]\s*([^\s}]+)\s*\}\}"#)
-
-    static func referencedNames(in text: String) -> Set<String> {
-        let ns = text as NSString
-        return Set(partialPattern.matches(in: text, range: NSRange(location: 0, length: ns.length)).map {
-            ns.substring(with: $0.range(at: 1))
-        })
-    }
-
     /// `{{> name}}` and `{{< name}}` must name a template: the engine renders a missing one as nothing.
-    static func checkPartials(sources: [String: (path: String, text: String)], known: Set<String>) -> [Diagnostic] {
+    static func checkPartials(templates: [String: Template], paths: [String: String]) -> [Diagnostic] {
+        let known = Array(templates.keys)
         var diagnostics: [Diagnostic] = []
-        let pattern = partialPattern
-        for (_, source) in sources.sorted(by: { $0.key < $1.key }) {
-            let text = source.text as NSString
-            for match in pattern.matches(in: source.text, range: NSRange(location: 0, length: text.length)) {
-                let name = text.substring(with: match.range(at: 1))
-                if known.contains(name) { continue }
-                let prefix = text.substring(to: match.range.location)
-                let line = prefix.components(separatedBy: "\n").count
-                let column = (prefix.components(separatedBy: "\n").last ?? "").count + 1
-                var message = "partial `\(name)` is not a template in this folder"
-                if let close = Spelling.closest(to: name, among: Array(known)) { message += "; did you mean `\(close)`?" }
-                diagnostics.append(.error(message, at: SourceLocation(path: source.path, line: line, column: column)))
+        for (templateName, template) in templates {
+            for use in template.partials where templates[use.name] == nil {
+                var message = "partial `\(use.name)` is not a template in this folder"
+                if let close = Spelling.closest(to: use.name, among: known) { message += "; did you mean `\(close)`?" }
+                diagnostics.append(.error(message, at: SourceLocation(path: paths[templateName] ?? templateName, line: use.line, column: use.column)))
             }
         }
         return diagnostics

@@ -8,7 +8,7 @@ public enum HTMLEscaping {
         return text.withUTF8 { bytes in
             var out: [UInt8] = []
             out.reserveCapacity(bytes.count + 16)
-            append(bytes, to: &out)
+            appendEscapingEach(bytes, to: &out)
             return String(decoding: out, as: UTF8.self)
         }
     }
@@ -18,6 +18,10 @@ public enum HTMLEscaping {
             out.append(contentsOf: bytes)
             return
         }
+        appendEscapingEach(bytes, to: &out)
+    }
+
+    private static func appendEscapingEach(_ bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
         for byte in bytes {
             switch byte {
             case UInt8(ascii: "&"): out.append(contentsOf: "&amp;".utf8)

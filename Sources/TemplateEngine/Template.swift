@@ -4,13 +4,24 @@ public struct Template: Sendable {
     let nodes: [TemplateNode]
     /// The file's name in its set (`product`, `partials/header`).
     public let name: String
+    /// Every `{{>name}}` and `{{<name}}` with a fixed name, where it is written: what a page made
+    /// from this template depends on, and what the theme loader checks names a template.
+    public let partials: [PartialUse]
 
     /// Parses `text`; a mistake is reported with its line and column in `text`.
     public init(name: String, text: String) throws(TemplateSyntaxError) {
         var parser = TemplateParser(text)
         self.nodes = try parser.parseTemplate()
+        self.partials = parser.partialUses
         self.name = name
     }
+}
+
+public struct PartialUse: Sendable, Equatable {
+    public let name: String
+    /// Of the tag's opening delimiter, 1-based.
+    public let line: Int
+    public let column: Int
 }
 
 /// A name as a tag writes it: `product.name`, `.`, `empty(tags)`.

@@ -5,6 +5,7 @@ struct TemplateParser {
     private var position = 0
     private var opening: [UInt8] = Array("{{".utf8)
     private var closing: [UInt8] = Array("}}".utf8)
+    private(set) var partialUses: [PartialUse] = []
 
     init(_ text: String) { bytes = Array(text.utf8) }
 
@@ -48,7 +49,7 @@ struct TemplateParser {
         while position < bytes.count {
             if lineStart {
                 let start = position
-                while position < bytes.count, bytes[position] == Self.space || bytes[position] == Self.tab { position += 1 }
+                position = endOfBlanks(from: start)
                 blanks = Array(bytes[min(start + strip, position)..<position])
             }
             let textStart = position
@@ -101,7 +102,7 @@ struct TemplateParser {
                 position += 1
                 let end = Array("}".utf8) + closing
                 guard let close = find(end, from: position) else { throw error("unfinished tag; close it with }\(text(closing))", at: tagStart) }
-                let name = try TemplateParser.name(trimmed(position, close), parser: self, at: tagStart)
+                let name = try self.name(trimmed(position, close), at: tagStart)
                 position = close + end.count
                 emit(.variable(name, escaped: false))
             case UInt8(ascii: "&"):
@@ -111,6 +112,7 @@ struct TemplateParser {
             case UInt8(ascii: ">"):
                 position += 1
                 let partial = try readPartialName(tagStart: tagStart)
+                recordUse(of: partial, at: tagStart)
                 // The blanks before a partial stay as text; alone on its line, it repeats them on every line.
                 let indentation = blanks
                 flushBlanks()
@@ -119,6 +121,7 @@ struct TemplateParser {
             case UInt8(ascii: "<"):
                 position += 1
                 let partial = try readPartialName(tagStart: tagStart)
+                recordUse(of: partial, at: tagStart)
                 let closingText: String
                 switch partial {
                 case .fixed(let name): closingText = name
@@ -194,18 +197,30 @@ struct TemplateParser {
     private func find(_ needle: [UInt8], from start: Int) -> Int? {
         var index = start
         while index + needle.count <= bytes.count {
-            if bytes[index] == needle[0], Array(bytes[index..<index + needle.count]) == needle { return index }
+            if bytes[index..<index + needle.count].elementsEqual(needle) { return index }
             index += 1
         }
         return nil
+    }
+
+    /// Where the run of spaces and tabs starting at `start` ends.
+    private func endOfBlanks(from start: Int) -> Int {
+        var index = start
+        while index < bytes.count, bytes[index] == Self.space || bytes[index] == Self.tab { index += 1 }
+        return index
+    }
+
+    private mutating func recordUse(of partial: PartialName, at offset: Int) {
+        guard case .fixed(let name) = partial else { return }
+        let (line, column) = lineAndColumn(of: offset)
+        partialUses.append(PartialUse(name: name, line: line, column: column))
     }
 
     /// After a tag: when only blanks were before it on its line and only blanks follow up to the
     /// line end, consumes them and the line end.
     private mutating func takeLineEndIfStandalone(_ lineStart: Bool) -> Bool {
         guard lineStart else { return false }
-        var index = position
-        while index < bytes.count, bytes[index] == Self.space || bytes[index] == Self.tab { index += 1 }
+        let index = endOfBlanks(from: position)
         if index == bytes.count {
             position = index
             return true
@@ -223,9 +238,7 @@ struct TemplateParser {
 
     /// The blanks that start the line at `start`, after the first `skipping` of them.
     private func leadingBlanks(from start: Int, skipping: Int) -> Int {
-        var index = start
-        while index < bytes.count, bytes[index] == Self.space || bytes[index] == Self.tab { index += 1 }
-        return max(0, index - start - skipping)
+        max(0, endOfBlanks(from: start) - start - skipping)
     }
 
     private mutating func readTagText(tagStart: Int) throws(TemplateSyntaxError) -> String {
@@ -237,7 +250,7 @@ struct TemplateParser {
 
     private mutating func readName(tagStart: Int) throws(TemplateSyntaxError) -> (name: TemplateName, text: String) {
         let content = try readTagText(tagStart: tagStart)
-        return (try Self.name(content, parser: self, at: tagStart), content)
+        return (try name(content, at: tagStart), content)
     }
 
     private mutating func readPartialName(tagStart: Int) throws(TemplateSyntaxError) -> PartialName {
@@ -245,7 +258,7 @@ struct TemplateParser {
         guard !content.isEmpty else { throw error("a partial tag needs a template name, e.g. {{> partials/header}}", at: tagStart) }
         if content.hasPrefix("*") {
             content = String(content.dropFirst()).trimmingBlanks()
-            return .dynamic(try Self.name(content, parser: self, at: tagStart))
+            return .dynamic(try name(content, at: tagStart))
         }
         return .fixed(content)
     }
@@ -271,38 +284,43 @@ struct TemplateParser {
     private func text(_ delimiter: [UInt8]) -> String { String(decoding: delimiter, as: UTF8.self) }
 
     /// `name`, `a.b`, `.`, `.name`, `empty(tags)`, `first()`.
-    static func name(_ text: String, parser: TemplateParser, at tagStart: Int) throws(TemplateSyntaxError) -> TemplateName {
+    private func name(_ text: String, at tagStart: Int) throws(TemplateSyntaxError) -> TemplateName {
         guard !text.isEmpty, !text.contains(where: { $0 == " " || $0 == "\t" || $0 == "\n" }) else {
-            throw parser.error("a tag needs one name without spaces, e.g. {{title}}", at: tagStart)
+            throw error("a tag needs one name without spaces, e.g. {{title}}", at: tagStart)
         }
         var transforms: [String] = []
         var inner = Substring(text)
         while let open = inner.firstIndex(of: "(") {
-            guard inner.hasSuffix(")") else { throw parser.error("unfinished transform in \(text); write e.g. empty(tags)", at: tagStart) }
+            guard inner.hasSuffix(")") else { throw error("unfinished transform in \(text); write e.g. empty(tags)", at: tagStart) }
             transforms.append(String(inner[..<open]))
             inner = inner[inner.index(after: open)..<inner.index(before: inner.endIndex)]
         }
-        if inner.contains(")") { throw parser.error("unbalanced parentheses in \(text)", at: tagStart) }
+        if inner.contains(")") { throw error("unbalanced parentheses in \(text)", at: tagStart) }
         if inner.isEmpty {
-            guard !transforms.isEmpty else { throw parser.error("a tag needs a name", at: tagStart) }
+            guard !transforms.isEmpty else { throw error("a tag needs a name", at: tagStart) }
             return TemplateName(scope: .position, parts: [], transforms: transforms)
         }
         if inner == "." { return TemplateName(scope: .current, parts: [], transforms: transforms) }
         let innermost = inner.hasPrefix(".")
         let parts = inner.split(separator: ".", omittingEmptySubsequences: false).dropFirst(innermost ? 1 : 0).map(String.init)
-        guard !parts.contains(where: \.isEmpty) else { throw parser.error("empty part in the dotted name \(text)", at: tagStart) }
+        guard !parts.contains(where: \.isEmpty) else { throw error("empty part in the dotted name \(text)", at: tagStart) }
         return TemplateName(scope: innermost ? .innermost : .stack, parts: parts, transforms: transforms)
     }
 
     func error(_ message: String, at offset: Int) -> TemplateSyntaxError {
+        let (line, column) = lineAndColumn(of: offset)
+        return TemplateSyntaxError(message: message, line: line, column: column)
+    }
+
+    /// 1-based, the column in characters.
+    private func lineAndColumn(of offset: Int) -> (line: Int, column: Int) {
         var line = 1
         var lineStart = 0
         for index in 0..<min(offset, bytes.count) where bytes[index] == Self.newline {
             line += 1
             lineStart = index + 1
         }
-        let column = String(decoding: bytes[lineStart..<min(offset, bytes.count)], as: UTF8.self).count + 1
-        return TemplateSyntaxError(message: message, line: line, column: column)
+        return (line, String(decoding: bytes[lineStart..<min(offset, bytes.count)], as: UTF8.self).count + 1)
     }
 }
 

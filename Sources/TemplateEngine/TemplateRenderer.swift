@@ -121,26 +121,13 @@ struct TemplateRenderer {
             return TemplateValue.positionTransform(name.transforms, index: position.index, count: position.count)
         case .innermost:
             value = stack[stack.count - 1].child(name.parts[0])
-            for part in name.parts.dropFirst() {
-                guard let parent = value else { break }
-                value = TemplateValue.child(part, of: parent)
-            }
         case .stack:
-            let first = name.parts[0]
-            var index = stack.count - 1
-            while index >= 0 {
-                if let found = stack[index].child(first) {
-                    value = found
-                    break
-                }
-                index -= 1
-            }
-            if name.parts.count > 1 {
-                for part in name.parts.dropFirst() {
-                    guard let parent = value else { break }
-                    value = TemplateValue.child(part, of: parent)
-                }
-            }
+            // The first context, innermost outwards, that has the first part; the rest is read from it alone.
+            value = stack.reversed().lazy.compactMap { $0.child(name.parts[0]) }.first
+        }
+        for part in name.parts.dropFirst() {
+            guard let parent = value else { break }
+            value = TemplateValue.child(part, of: parent)
         }
         guard var result = value.flatMap(TemplateValue.unwrapped) else { return nil }
         for transform in name.transforms.reversed() {

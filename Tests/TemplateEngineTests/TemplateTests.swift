@@ -80,4 +80,11 @@ import Testing
         #expect(HTMLEscaping.escape("plain text, no change") == "plain text, no change")
         #expect(HTMLEscaping.escape("") == "")
     }
+
+    /// The theme loader checks these names and an incremental build follows them; a comment or a
+    /// dynamic name is no use of a template.
+    @Test func partialUsesAreRecordedWhereTheyAreWritten() throws {
+        let template = try Template(name: "t", text: "a\n  {{> header }}{{! {{>not}} }}\n{{<layout}}{{/layout}}{{>*dynamic}}")
+        #expect(template.partials.map { "\($0.name)@\($0.line):\($0.column)" } == ["header@2:3", "layout@3:1"])
+    }
 }
