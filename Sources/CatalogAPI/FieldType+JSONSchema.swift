@@ -59,10 +59,60 @@ extension FieldType {
             return ["type": "string", "pattern": .string(P.gtinDigits)]
         case .stores:
             return ["type": "array", "items": Self.storeSchema]
+        case .imageList:
+            return ["type": "array", "items": FieldType.image.jsonSchema]
+        case .netContent:
+            return ["type": "string", "pattern": .string(P.netContent), "examples": ["50 ml", "1.5 kg"]]
+        case .optionNames:
+            return [
+                "type": "array", "minItems": .int(Variant.optionCount.lowerBound), "maxItems": .int(Variant.optionCount.upperBound),
+                "uniqueItems": true,
+                "items": ["type": "string", "pattern": .string(P.optionName), "not": ["enum": .array(Variant.ownKeys.map(JSONValue.string))]],
+            ]
+        case .variants:
+            return ["type": "array", "minItems": 1, "items": Self.variantSchema]
+        case .unitPriceBase:
+            return [
+                "type": "object",
+                "propertyNames": ["enum": .array(NetContent.Unit.allCases.map { .string($0.rawValue) })],
+                "additionalProperties": FieldType.netContent.jsonSchema,
+                "examples": [["ml": "100 ml", "g": "100 g"]],
+            ]
+        case .shipping:
+            return ["type": "array", "items": Self.shippingSchema]
         }
     }
 
     static let slugSchema: JSONValue = ["type": "string", "pattern": .string(RecordKind.Patterns.slug)]
+
+    /// A variant's own keys; option values are the other properties, text of 1–100 characters.
+    /// That they are exactly the product's `options` is for `vitrine check` to say.
+    static var variantSchema: JSONValue {
+        let product = Dictionary(uniqueKeysWithValues: RecordKind.product.fields.map { ($0.key, $0) })
+        var properties: [String: JSONValue] = [:]
+        for key in Variant.ownKeys { properties[key] = product[key]!.type.jsonSchema }
+        return [
+            "type": "object", "properties": .object(properties), "required": ["sku"],
+            "additionalProperties": [
+                "type": "string", "minLength": .int(Variant.valueLength.lowerBound), "maxLength": .int(Variant.valueLength.upperBound),
+            ],
+        ]
+    }
+
+    static var shippingSchema: JSONValue {
+        let amount = FieldType.decimalAmount.jsonSchema
+        let days = FieldType.integer(ShippingRate.days).jsonSchema
+        return [
+            "type": "object",
+            "properties": [
+                "country": FieldType.countryCode.jsonSchema,
+                "service": FieldType.text(ShippingRate.serviceLength).jsonSchema,
+                "price": amount, "freeOver": amount, "minDays": days, "maxDays": days,
+            ],
+            "required": .array(ShippingRate.requiredKeys.map(JSONValue.string)),
+            "additionalProperties": false,
+        ]
+    }
 
     static var storeSchema: JSONValue {
         [

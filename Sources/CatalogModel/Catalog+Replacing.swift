@@ -5,7 +5,9 @@ extension Catalog {
     public func replacing(_ product: Product) -> Catalog? {
         guard let old = productBySlug[product.slug], old.name == product.name, old.brand == product.brand,
             productBySKU[product.sku].map({ $0.slug == product.slug }) ?? true,
-            let index = productPositionBySlug[product.slug]
+            let index = productPositionBySlug[product.slug],
+            // Variant SKUs are indexed too; a product with variants takes the full path.
+            !old.hasVariants, !product.hasVariants
         else { return nil }
         // Same name and brand: the same place in every list, so only the record and its SKU change.
         var copy = self

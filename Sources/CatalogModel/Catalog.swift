@@ -16,6 +16,8 @@ public struct Catalog: Sendable {
     var productPositionBySlug: [Slug: Int] = [:]
     var productPositionBySKU: [String: Int] = [:]
     var productPositionsByBrand: [Slug: [Int]] = [:]
+    /// Position of the product each variant SKU belongs to.
+    var variantOwnerBySKU: [String: Int] = [:]
     public var productBySlug: RecordIndex<Slug, Product> { RecordIndex(positions: productPositionBySlug, records: products) }
     public var productBySKU: RecordIndex<String, Product> { RecordIndex(positions: productPositionBySKU, records: products) }
     /// Each brand's products, by name.
@@ -40,6 +42,7 @@ public struct Catalog: Sendable {
             productPositionBySlug[product.slug] = position
             productPositionBySKU[product.sku] = position
             productPositionsByBrand[product.brand, default: []].append(position)
+            for variant in product.variants { variantOwnerBySKU[variant.sku] = position }
         }
     }
 

@@ -15,6 +15,17 @@ public enum CatalogFingerprint {
             site.title, site.baseURL, site.currency.code, site.locale, site.description, String(site.productsPerPage),
             site.checkoutURL, site.omitted.map(\.rawValue).sorted().joined(separator: ","),
         ], extra: site.extra)
+        // The keys added on 2026-11-23 go in records of their own, written only when used, so a
+        // catalog without them keeps the version it had.
+        if !site.unitPriceBase.isEmpty || !site.shipping.isEmpty {
+            writer.record("site+", [], lists: [
+                site.unitPriceBase.sorted { $0.key.rawValue < $1.key.rawValue }.flatMap { [$0.key.rawValue, $0.value.text] },
+                site.shipping.flatMap { rate in
+                    [rate.country, rate.service, String(rate.price.minorUnits), rate.freeOver.map { String($0.minorUnits) } ?? "\u{0}",
+                     rate.minDays.map(String.init) ?? "\u{0}", rate.maxDays.map(String.init) ?? "\u{0}"]
+                },
+            ], extra: [:])
+        }
         for brand in catalog.brands {
             writer.record("brand", [
                 brand.slug.rawValue, brand.title, brand.logo?.sitePath, brand.country, brand.website, brand.description.html,
@@ -26,6 +37,15 @@ public enum CatalogFingerprint {
                 product.price.currency.code, product.priceUnit, product.availability.rawValue, product.thumbnail?.sitePath,
                 product.image?.sitePath, product.gtin, product.mpn, product.date?.iso8601, product.detail.html,
             ], lists: [product.tags], extra: product.extra)
+            if !product.images.isEmpty || product.netContent != nil || product.hasVariants {
+                writer.record("product+", [product.netContent?.text], lists: [
+                    product.images.map(\.sitePath), product.options,
+                ] + product.variants.map { variant in
+                    [variant.sku, variant.price.map { String($0.minorUnits) } ?? "\u{0}", variant.availability?.rawValue ?? "\u{0}",
+                     variant.gtin ?? "\u{0}", variant.mpn ?? "\u{0}", variant.image?.sitePath ?? "\u{0}",
+                     variant.netContent?.text ?? "\u{0}"] + variant.values
+                }, extra: [:])
+            }
         }
         for promotion in catalog.promotions {
             writer.record("promotion", [

@@ -8,10 +8,17 @@ public struct Product: Sendable, Hashable, Identifiable {
     public var availability: Availability
     public var thumbnail: ImageReference?
     public var image: ImageReference?
+    /// A gallery after `image`.
+    public var images: [ImageReference]
     public var gtin: String?
     public var mpn: String?
     public var tags: [String]
     public var date: Timestamp?
+    public var netContent: NetContent?
+    /// Option names (`shade`, `size`) in display order; empty without variants.
+    public var options: [String]
+    /// With variants, `sku` is the group's id and only the variants can be bought.
+    public var variants: [Variant]
     public var detail: RenderedMarkdown
     public var extra: [String: ExtraValue]
     public var source: SourceLocation
@@ -22,6 +29,7 @@ public struct Product: Sendable, Hashable, Identifiable {
         slug: Slug, sku: String, name: String, brand: Slug, price: Money, priceUnit: String = "ea",
         availability: Availability = .inStock, thumbnail: ImageReference? = nil, image: ImageReference? = nil,
         gtin: String? = nil, mpn: String? = nil, tags: [String] = [], date: Timestamp? = nil,
+        images: [ImageReference] = [], netContent: NetContent? = nil, options: [String] = [], variants: [Variant] = [],
         detail: RenderedMarkdown = .empty, extra: [String: ExtraValue] = [:], source: SourceLocation
     ) {
         self.slug = slug
@@ -37,6 +45,10 @@ public struct Product: Sendable, Hashable, Identifiable {
         self.mpn = mpn
         self.tags = tags
         self.date = date
+        self.images = images
+        self.netContent = netContent
+        self.options = options
+        self.variants = variants
         self.detail = detail
         self.extra = extra
         self.source = source

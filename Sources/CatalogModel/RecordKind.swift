@@ -42,6 +42,8 @@ public enum RecordKind: String, Sendable, Hashable, CaseIterable {
                 FieldRule(
                     "omit", .choices(SiteOutput.allCases.map(\.rawValue)),
                     "outputs not to write, for hosts that cap a site's files: api (the JSON API and its schemas), brandFeeds (one RSS feed per brand)"),
+                FieldRule("unitPriceBase", .unitPriceBase, "the quantity unit prices are quoted per, by unit, e.g. {\"ml\": \"100 ml\"}"),
+                FieldRule("shipping", .shipping, "delivery rates: {country, service, price, freeOver?, minDays?, maxDays?}"),
             ]
         case .brand:
             return [
@@ -65,6 +67,10 @@ public enum RecordKind: String, Sendable, Hashable, CaseIterable {
                 FieldRule("mpn", .text(1...70), "manufacturer part number"),
                 FieldRule("tags", .textList, "search and grouping words"),
                 FieldRule("date", .timestamp, "when the product was added"),
+                FieldRule("images", .imageList, "gallery images after image"),
+                FieldRule("netContent", .netContent, "what the pack holds, e.g. 50 ml; gives the unit price"),
+                FieldRule("options", .optionNames, "option names of the variants, e.g. [shade]"),
+                FieldRule("variants", .variants, "buyable shades or sizes, each with a sku and a value per option"),
             ]
         case .promotion:
             return [
@@ -119,6 +125,10 @@ public enum RecordKind: String, Sendable, Hashable, CaseIterable {
         }
         /// At least one character that is not white space.
         public static let nonBlank = #"\S"#
+        /// An option name: a camelCase key.
+        public static let optionName = "^[a-z][A-Za-z0-9]{0,39}$"
+        /// `<number> <unit>`, as `NetContent.parse` reads it.
+        public static let netContent = #"^[0-9]{1,9}(\.[0-9]{1,6})? (ml|l|g|kg|oz|fl oz|ct)$"#
     }
 
     /// Top-level output names a free page may not take.
@@ -163,4 +173,16 @@ public enum FieldType: Sendable {
     case percent
     case gtin
     case stores
+    /// A list of images.
+    case imageList
+    /// `<number> <unit>`.
+    case netContent
+    /// 1–3 camelCase names, none twice.
+    case optionNames
+    /// A list of variants; see `Variant`.
+    case variants
+    /// A map from net-content unit to the quantity its unit price is for.
+    case unitPriceBase
+    /// A list of `ShippingRate`s.
+    case shipping
 }

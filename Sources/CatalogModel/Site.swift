@@ -12,12 +12,17 @@ public struct Site: Sendable, Hashable {
     public var checkoutURL: String?
     /// Outputs not written; see `SiteOutput`.
     public var omitted: Set<SiteOutput>
+    /// The quantity unit prices are quoted per, by the unit of the net content.
+    public var unitPriceBase: [NetContent.Unit: NetContent]
+    /// Delivery options, in the order `site.json` lists them.
+    public var shipping: [ShippingRate]
     public var extra: [String: ExtraValue]
     public var source: SourceLocation
 
     public init(
         title: String, baseURL: String, currency: Currency, locale: String = "en_US", description: String? = nil,
-        productsPerPage: Int = 20, checkoutURL: String? = nil, omitted: Set<SiteOutput> = [], extra: [String: ExtraValue] = [:],
+        productsPerPage: Int = 20, checkoutURL: String? = nil, omitted: Set<SiteOutput> = [],
+        unitPriceBase: [NetContent.Unit: NetContent] = [:], shipping: [ShippingRate] = [], extra: [String: ExtraValue] = [:],
         source: SourceLocation = SourceLocation(path: "site.json")
     ) {
         self.title = title
@@ -28,6 +33,8 @@ public struct Site: Sendable, Hashable {
         self.productsPerPage = productsPerPage
         self.checkoutURL = checkoutURL
         self.omitted = omitted
+        self.unitPriceBase = unitPriceBase
+        self.shipping = shipping
         self.extra = extra
         self.source = source
     }
@@ -46,6 +53,11 @@ public struct Site: Sendable, Hashable {
     public func absoluteURL(_ path: String) -> String {
         if path.hasPrefix("http://") || path.hasPrefix("https://") { return path }
         return baseURL + path
+    }
+
+    /// The unit price of `price` for a pack of `netContent`, when the site quotes one for its unit.
+    public func unitPrice(of price: Money, netContent: NetContent?) -> UnitPrice? {
+        netContent?.unitPrice(of: price, bases: unitPriceBase)
     }
 
     public func writes(_ output: SiteOutput) -> Bool { !omitted.contains(output) }

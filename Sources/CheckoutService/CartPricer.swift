@@ -27,11 +27,17 @@ public struct CartPricer: Sendable {
     public func price(_ request: CartRequest, at now: Date) throws(CheckoutError) -> PricedCart {
         let items = try merged(request.items)
         var unknown: [String] = []
+        var groups: [Product] = []
         var products: [Product] = []
         for item in items {
-            if let product = catalog.productBySKU[item.sku] { products.append(product) } else { unknown.append(item.sku) }
+            switch catalog.match(sku: item.sku) {
+            case nil: unknown.append(item.sku)
+            case .group(let product): groups.append(product)
+            case let match?: products.append(match.buyable!)
+            }
         }
         guard unknown.isEmpty else { throw .unknownSKUs(unknown) }
+        guard groups.isEmpty else { throw .variantRequired(groups) }
         if let code = request.code, activePromotion(withCode: code, at: now) == nil { throw .unknownCode(code) }
         let soldOut = products.filter { !$0.availability.isPurchasable }.map(\.sku)
         guard soldOut.isEmpty else { throw .outOfStock(soldOut) }

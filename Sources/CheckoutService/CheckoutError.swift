@@ -68,6 +68,28 @@ extension CheckoutError {
             details: ["skus": .array(skus.map(JSONValue.string))])
     }
 
+    /// A product's group SKU names no one shade or size; the answer lists the ones there are.
+    static func variantRequired(_ products: [Product]) -> CheckoutError {
+        let first = products[0]
+        let names = first.variants.prefix(5).map { "\($0.sku) (\(first.label(of: $0)))" }.joined(separator: ", ")
+        return CheckoutError(
+            .unprocessableContent, code: "variant_required",
+            message: "\"\(first.sku)\" is \(first.name) as a whole; choose one of its variants, e.g. \(names)"
+                + (first.variants.count > 5 ? ", …" : ""),
+            details: [
+                "groups": .array(products.map { product in
+                    [
+                        "sku": .string(product.sku),
+                        "variants": .array(product.variants.map { variant in
+                            ["sku": .string(variant.sku), "options": .object(Dictionary(
+                                product.optionValues(of: variant).map { ($0.name, JSONValue.string($0.value)) },
+                                uniquingKeysWith: { a, _ in a }))]
+                        }),
+                    ]
+                })
+            ])
+    }
+
     static func unknownCode(_ code: String) -> CheckoutError {
         CheckoutError(
             .unprocessableContent, code: "unknown_code", message: "No running promotion has the code \"\(code)\"",

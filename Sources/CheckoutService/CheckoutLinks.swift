@@ -58,7 +58,7 @@ public struct CheckoutLinks: Sendable {
         var lines: [PricedCart.Line] = []
         var changes: [JSONValue] = []
         for signed in token.lines {
-            guard let product = catalog.productBySKU[signed.sku] else {
+            guard let product = catalog.match(sku: signed.sku)?.buyable else {
                 changes.append(["sku": .string(signed.sku), "change": "removed", "was": Self.amounts(signed)])
                 continue
             }

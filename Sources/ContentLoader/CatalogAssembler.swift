@@ -38,6 +38,7 @@ public enum CatalogAssembler {
         let brands = unique(brands, kind: "brand", key: { $0.slug.rawValue }, source: { $0.source }, what: "slug")
         var products = unique(products, kind: "product", key: { $0.slug.rawValue }, source: { $0.source }, what: "slug")
         products = unique(products, kind: "product", key: { $0.sku }, source: { $0.source }, what: "sku")
+        diagnostics += variantSKUClashes(products.map(\.record))
         let promotions = unique(promotions, kind: "promotion", key: { $0.slug.rawValue }, source: { $0.source }, what: "slug")
         let pages = unique(pages, kind: "page", key: { $0.slug.rawValue }, source: { $0.source }, what: "slug")
 
@@ -69,5 +70,28 @@ public enum CatalogAssembler {
             site: site, brands: brands.map(\.record), products: products.map(\.record),
             promotions: promotions.map(\.record), pages: pages.map(\.record))
         return (catalog, diagnostics)
+    }
+
+    /// SKUs are unique across products and variants: a checkout link names one thing to buy.
+    static func variantSKUClashes(_ products: [Product]) -> [Diagnostic] {
+        guard products.contains(where: \.hasVariants) else { return [] }
+        var owners: [String: (what: String, location: SourceLocation)] = [:]
+        for product in products { owners[product.sku] = ("product \"\(product.slug)\"", product.source) }
+        var diagnostics: [Diagnostic] = []
+        for product in products {
+            for variant in product.variants {
+                // A variant reusing its own product's sku was reported where the file was read.
+                if let owner = owners[variant.sku] {
+                    guard owner.location != product.source else { continue }
+                    diagnostics.append(.error(
+                        "variants.sku: \"\(variant.sku)\" is also the sku of \(owner.what) (\(owner.location.path):\(owner.location.line)); "
+                            + "skus are unique across products and variants",
+                        at: variant.source))
+                } else {
+                    owners[variant.sku] = ("a variant of \"\(product.slug)\"", variant.source)
+                }
+            }
+        }
+        return diagnostics
     }
 }

@@ -18,6 +18,8 @@ public enum ContentLimits {
     public static let markdownTableCells = 10_000
     /// Items in one list field, such as a product's `tags`.
     public static let listItems = 64
+    /// Variants of one product: a foundation comes in fifty shades, not in thousands.
+    public static let variants = 500
     /// Stores of one promotion: a chain's deal may run in many shops.
     public static let stores = 1_000
 }

@@ -28,10 +28,13 @@ public enum RecordDecoder {
         let perPage = reader.integer("productsPerPage") ?? 20
         let checkoutURL = reader.text("checkoutURL")
         let omitted = Set((reader.choices("omit") ?? []).compactMap(SiteOutput.init(rawValue:)))
+        let unitPriceBase = reader.unitPriceBase("unitPriceBase") ?? [:]
+        let shipping = currency.flatMap { reader.shipping("shipping", currency: $0) } ?? []
         guard let title, let baseURL, let currency else { return nil }
         return Site(
             title: title, baseURL: baseURL, currency: currency, locale: locale, description: description,
-            productsPerPage: perPage, checkoutURL: checkoutURL, omitted: omitted, extra: reader.extra, source: reader.file)
+            productsPerPage: perPage, checkoutURL: checkoutURL, omitted: omitted, unitPriceBase: unitPriceBase,
+            shipping: shipping, extra: reader.extra, source: reader.file)
     }
 
     public static func brand(_ reader: inout FieldReader, slug: Slug, body: String?, markdown: MarkdownRenderer)
@@ -66,13 +69,40 @@ public enum RecordDecoder {
         let mpn = reader.text("mpn")
         let tags = reader.texts("tags") ?? []
         let date = reader.timestamp("date")
+        let gallery = reader.images("images") ?? []
+        let netContent = reader.netContent("netContent")
+        let (options, variants, variantImages) = productVariants(&reader, sku: sku, currency: currency)
         let text = body ?? reader.jsonBody() ?? ""
         guard let sku, let name, let brand, let price else { return nil }
         let product = Product(
             slug: slug, sku: sku, name: name, brand: brand.slug, price: price, priceUnit: unit,
             availability: availability, thumbnail: thumbnail?.image, image: image?.image, gtin: gtin, mpn: mpn,
-            tags: tags, date: date, detail: markdown(text), extra: reader.extra, source: reader.file)
-        return DecodedRecord(record: product, references: [brand], images: [thumbnail, image].compactMap { $0 })
+            tags: tags, date: date, images: gallery.map(\.image), netContent: netContent, options: options,
+            variants: variants, detail: markdown(text), extra: reader.extra, source: reader.file)
+        return DecodedRecord(
+            record: product, references: [brand], images: [thumbnail, image].compactMap { $0 } + gallery + variantImages)
+    }
+
+    /// `options` and `variants`, which come together or not at all.
+    private static func productVariants(_ reader: inout FieldReader, sku: String?, currency: Currency)
+        -> (options: [String], variants: [Variant], images: [ImageUse])
+    {
+        let hasOptions = reader.present("options") != nil
+        let hasVariants = reader.present("variants") != nil
+        if hasOptions != hasVariants {
+            let (given, missing) = hasOptions ? ("options", "variants") : ("variants", "options")
+            let example = hasOptions
+                ? "variants: [{sku: \(sku ?? "SKU")-1, <option>: …}]"
+                : "options: [shade] naming the key each variant gives a value for"
+            reader.report(.error(
+                "\(given) without \(missing): a product with variants has both; add e.g. \(example), or remove `\(given)`",
+                at: reader.location(of: given)))
+            return ([], [], [])
+        }
+        guard hasOptions, let options = reader.optionNames("options"),
+            let read = reader.variants("variants", options: options, groupSKU: sku, currency: currency)
+        else { return ([], [], []) }
+        return (options, read.variants, read.images)
     }
 
     public static func promotion(_ reader: inout FieldReader, slug: Slug, body: String?, markdown: MarkdownRenderer)

@@ -12,35 +12,56 @@ public struct FieldReader {
     private var entries: [String: RawEntry] = [:]
     private let rules: [String: FieldRule]
 
+    /// Written before a key in messages: `variants.` inside a variant, empty at the top.
+    private let keyPrefix: String
+
     /// `root` is the parsed front matter or JSON object; `json` says whether the body key is allowed.
     public init(kind: RecordKind, root: RawNode?, json: Bool, file: SourceLocation) {
+        self.init(kind: kind, rules: kind.fields, known: kind.knownKeys(json: json), root: root, json: json, file: file)
+    }
+
+    /// A reader for a set of keys inside a record (one variant, one shipping rate). Unknown keys
+    /// there are errors, not warnings: nothing reads them, and a misspelt option would silently
+    /// make a variant without its value.
+    init(nested rules: [FieldRule], root: RawNode, in parent: RecordKind, keyPrefix: String) {
+        self.init(
+            kind: parent, rules: rules, known: rules.map(\.key), root: root, json: false, file: root.location,
+            keyPrefix: keyPrefix, strict: true)
+    }
+
+    private init(
+        kind: RecordKind, rules: [FieldRule], known: [String], root: RawNode?, json: Bool, file: SourceLocation,
+        keyPrefix: String = "", strict: Bool = false
+    ) {
         self.kind = kind
         self.file = file
-        self.rules = Dictionary(uniqueKeysWithValues: kind.fields.map { ($0.key, $0) })
+        self.keyPrefix = keyPrefix
+        self.rules = Dictionary(uniqueKeysWithValues: rules.map { ($0.key, $0) })
         guard let root else { return }
         guard case .map(let list) = root.value else {
             diagnostics.append(.error(
-                json ? "expected a JSON object of keys, e.g. {\"title\": \"…\"}" : "front matter must be keys and values, e.g. title: …",
+                strict
+                    ? "\(keyPrefix.dropLast()): expected a set of keys, e.g. {\(known.prefix(2).map { "\($0): …" }.joined(separator: ", "))}, found a \(root.shapeName)"
+                    : json ? "expected a JSON object of keys, e.g. {\"title\": \"…\"}" : "front matter must be keys and values, e.g. title: …",
                 at: root.location))
             return
         }
-        let known = kind.knownKeys(json: json)
         for entry in list {
             if known.contains(entry.key) {
                 entries[entry.key] = entry
                 continue
             }
-            extra[entry.key] = entry.value.plainValue
-            var message = "`\(entry.key)`: unknown key"
+            if !strict { extra[entry.key] = entry.value.plainValue }
+            var message = "`\(keyPrefix)\(entry.key)`: unknown key"
             if let close = Spelling.closest(to: entry.key, among: known) {
                 message += "; did you mean `\(close)`?"
             } else {
                 message += "; known keys are " + known.map { "`\($0)`" }.joined(separator: ", ")
             }
-            if !json, let body = kind.jsonBodyKey, entry.key == body {
+            if !json, !strict, let body = kind.jsonBodyKey, entry.key == body {
                 message = "`\(entry.key)`: unknown key in front matter; write the \(body) as the Markdown body after the closing ---"
             }
-            diagnostics.append(.warning(message, at: entry.keyLocation))
+            diagnostics.append(strict ? .error(message, at: entry.keyLocation) : .warning(message, at: entry.keyLocation))
         }
     }
 
@@ -287,25 +308,25 @@ public struct FieldReader {
 
     // MARK: Helpers
 
-    private func rule(_ key: String) -> FieldRule { rules[key]! }
+    func rule(_ key: String) -> FieldRule { rules[key]! }
 
-    private func present(_ key: String) -> RawNode? {
+    func present(_ key: String) -> RawNode? {
         guard let node = entries[key]?.value, !node.isNull else { return nil }
         return node
     }
 
     /// The key's node; reports a missing required key.
-    private mutating func value(_ key: String) -> RawNode? {
+    mutating func value(_ key: String) -> RawNode? {
         if let node = present(key) { return node }
         if rule(key).required {
             diagnostics.append(.error(
-                "missing required key `\(key)` (\(rule(key).summary)); add e.g. \(key): \(Self.example(for: rule(key).type))",
+                "missing required key `\(keyPrefix)\(key)` (\(rule(key).summary)); add e.g. \(key): \(Self.example(for: rule(key).type))",
                 at: entries[key]?.keyLocation ?? file))
         }
         return nil
     }
 
-    private mutating func list(_ key: String, limit: Int = ContentLimits.listItems) -> [RawNode]? {
+    mutating func list(_ key: String, limit: Int = ContentLimits.listItems) -> [RawNode]? {
         guard let node = value(key) else { return nil }
         guard case .list(let items) = node.value else {
             fail(key, node, "expected a list, e.g. [\(Self.example(for: rule(key).type))], found a \(node.shapeName)")
@@ -318,7 +339,7 @@ public struct FieldReader {
         return items
     }
 
-    private mutating func scalar(_ key: String, _ node: RawNode, _ expected: String) -> String? {
+    mutating func scalar(_ key: String, _ node: RawNode, _ expected: String) -> String? {
         guard let text = node.scalarText else {
             fail(key, node, "expected \(expected), found a \(node.shapeName)")
             return nil
@@ -326,8 +347,8 @@ public struct FieldReader {
         return text
     }
 
-    private mutating func fail(_ key: String, _ node: RawNode, _ message: String) {
-        diagnostics.append(.error("\(key): \(message)", at: node.location))
+    mutating func fail(_ key: String, _ node: RawNode, _ message: String) {
+        diagnostics.append(.error("\(keyPrefix)\(key): \(message)", at: node.location))
     }
 
     private func lengthMessage(_ text: String, _ range: ClosedRange<Int>) -> String {
@@ -379,6 +400,12 @@ public struct FieldReader {
         case .percent: "10"
         case .gtin: "0012345678905"
         case .stores: "{name: …, latitude: 48.85, longitude: 2.35}"
+        case .imageList: "images/photo.png"
+        case .netContent: "50 ml"
+        case .optionNames: "shade"
+        case .variants: "{sku: DIA-FSG-1N, shade: 1N Neutral}"
+        case .unitPriceBase: "{\"ml\": \"100 ml\"}"
+        case .shipping: "{country: US, service: Standard, price: 4.95}"
         }
     }
 }
@@ -406,4 +433,11 @@ public struct ImageUse: Sendable, Hashable {
     public var key: String
     public var image: ImageReference
     public var location: SourceLocation
+}
+
+extension FieldReader {
+    /// Adds what a nested reader found.
+    mutating func absorb(_ nested: FieldReader) {
+        for diagnostic in nested.diagnostics { report(diagnostic) }
+    }
 }

@@ -1,0 +1,36 @@
+/// One buyable shade or size of a product. Keys it leaves out are the product's: a variant is
+/// the product with its own SKU, option values and whatever it overrides.
+public struct Variant: Sendable, Hashable {
+    public var sku: String
+    /// One value per name in the product's `options`, in that order.
+    public var values: [String]
+    public var price: Money?
+    public var availability: Availability?
+    public var gtin: String?
+    public var mpn: String?
+    public var image: ImageReference?
+    public var netContent: NetContent?
+    public var source: SourceLocation
+
+    public init(
+        sku: String, values: [String], price: Money? = nil, availability: Availability? = nil, gtin: String? = nil,
+        mpn: String? = nil, image: ImageReference? = nil, netContent: NetContent? = nil, source: SourceLocation
+    ) {
+        self.sku = sku
+        self.values = values
+        self.price = price
+        self.availability = availability
+        self.gtin = gtin
+        self.mpn = mpn
+        self.image = image
+        self.netContent = netContent
+        self.source = source
+    }
+
+    /// Keys a variant has besides its option values.
+    public static let ownKeys = ["sku", "price", "availability", "gtin", "mpn", "image", "netContent"]
+    /// Characters in one option value.
+    public static let valueLength = 1...100
+    /// Option names a product may have.
+    public static let optionCount = 1...3
+}

@@ -1,0 +1,187 @@
+public import CatalogModel
+import Foundation
+
+/// Readers for the keys of the 2026-11-23 additions: galleries, net content, variants, and the
+/// site's unit-price bases and shipping rates.
+extension FieldReader {
+    public mutating func images(_ key: String) -> [ImageUse]? {
+        guard let items = list(key) else { return nil }
+        var uses: [ImageUse] = []
+        for item in items {
+            guard let text = scalar(key, item, "an image path such as images/photo.png") else { continue }
+            switch ImageReference.parse(text) {
+            case .success(let image): uses.append(ImageUse(key: key, image: image, location: item.location))
+            case .failure(let error): fail(key, item, error.message)
+            }
+        }
+        return uses
+    }
+
+    public mutating func netContent(_ key: String) -> NetContent? {
+        guard let node = value(key), let text = scalar(key, node, "a quantity and unit such as 50 ml") else { return nil }
+        switch NetContent.parse(text) {
+        case .success(let content): return content
+        case .failure(let error):
+            fail(key, node, error.message)
+            return nil
+        }
+    }
+
+    /// `options`: 1–3 camelCase names, none twice, none that a variant uses for its own keys.
+    public mutating func optionNames(_ key: String) -> [String]? {
+        guard let items = list(key) else { return nil }
+        guard !items.isEmpty else {
+            fail(key, value(key)!, "may not be empty; name 1–3 options, e.g. [shade] or [size, colour]")
+            return nil
+        }
+        if items.count > Variant.optionCount.upperBound {
+            fail(key, items[Variant.optionCount.upperBound], "\(items.count) options; a product may have at most \(Variant.optionCount.upperBound)")
+            return nil
+        }
+        var names: [String] = []
+        for item in items {
+            guard let name = scalar(key, item, "an option name such as shade") else { continue }
+            if !FieldReader.matches(name, RecordKind.Patterns.optionName) {
+                fail(key, item, "\"\(name)\" is not an option name; write a camelCase word such as shade or skinType")
+            } else if Variant.ownKeys.contains(name) {
+                fail(key, item, "\"\(name)\" is a variant's own key; name the option otherwise, e.g. \(name)Option")
+            } else if names.contains(name) {
+                fail(key, item, "\"\(name)\" is given twice; list each option once")
+            } else {
+                names.append(name)
+            }
+        }
+        return names.count == items.count ? names : nil
+    }
+
+    /// `variants`, read against the product's option names: every rule of the contract's variant
+    /// table that one file can check. SKUs shared with other products are the assembler's.
+    mutating func variants(
+        _ key: String, options: [String], groupSKU: String?, currency: Currency
+    ) -> (variants: [Variant], images: [ImageUse])? {
+        guard let items = list(key, limit: ContentLimits.variants) else { return nil }
+        guard !items.isEmpty else {
+            fail(key, value(key)!, "may not be empty; list at least one variant, or remove `options` and `variants`")
+            return nil
+        }
+        let rules = Self.variantRules(options: options)
+        var variants: [Variant] = []
+        var images: [ImageUse] = []
+        var firstBySKU: [String: SourceLocation] = [:]
+        var firstByValues: [[String]: SourceLocation] = [:]
+        for item in items {
+            var reader = FieldReader(nested: rules, root: item, in: kind, keyPrefix: key + ".")
+            let sku = reader.text("sku")
+            let price = reader.money("price", currency: currency)
+            let availability = reader.text("availability").flatMap(Availability.init(rawValue:))
+            let gtin = reader.text("gtin")
+            let mpn = reader.text("mpn")
+            let image = reader.image("image")
+            let netContent = reader.netContent("netContent")
+            let values = options.map { reader.text($0) }
+            if let sku {
+                if sku == groupSKU {
+                    reader.fail("sku", reader.node("sku"), "\"\(sku)\" is the product's own sku, its group id; give the variant a sku of its own, e.g. \(sku)-1")
+                } else if let first = firstBySKU[sku] {
+                    reader.fail("sku", reader.node("sku"), "\"\(sku)\" is also the sku of the variant at line \(first.line); each variant has its own")
+                } else {
+                    firstBySKU[sku] = reader.location(of: "sku")
+                }
+            }
+            let given = values.compactMap { $0 }
+            if given.count == options.count, !options.isEmpty {
+                if let first = firstByValues[given] {
+                    let combination = zip(options, given).map { "\($0) \"\($1)\"" }.joined(separator: ", ")
+                    reader.report(.error(
+                        "\(key): \(combination) is given twice (also at line \(first.line)); each variant needs its own values",
+                        at: item.location))
+                } else {
+                    firstByValues[given] = item.location
+                }
+            }
+            absorb(reader)
+            if let image { images.append(image) }
+            guard let sku, given.count == options.count, reader.diagnostics.allSatisfy({ $0.severity != .error }) else { continue }
+            variants.append(Variant(
+                sku: sku, values: given, price: price, availability: availability, gtin: gtin, mpn: mpn, image: image?.image,
+                netContent: netContent, source: item.location))
+        }
+        return (variants, images)
+    }
+
+    static func variantRules(options: [String]) -> [FieldRule] {
+        let product = Dictionary(uniqueKeysWithValues: RecordKind.product.fields.map { ($0.key, $0) })
+        var rules = [FieldRule("sku", product["sku"]!.type, required: true, "the variant's own stock keeping unit")]
+        for key in Variant.ownKeys.dropFirst() {
+            let rule = product[key]!
+            rules.append(FieldRule(key, rule.type, "defaults to the product's \(key)"))
+        }
+        for option in options {
+            rules.append(FieldRule(option, .text(Variant.valueLength), required: true, "the variant's \(option)"))
+        }
+        return rules
+    }
+
+    /// `unitPriceBase`: net-content units to the quantity their unit price is for.
+    mutating func unitPriceBase(_ key: String) -> [NetContent.Unit: NetContent]? {
+        guard let node = value(key) else { return nil }
+        guard case .map(let entries) = node.value else {
+            fail(key, node, "expected units and bases, e.g. {\"ml\": \"100 ml\", \"g\": \"100 g\"}, found a \(node.shapeName)")
+            return nil
+        }
+        var bases: [NetContent.Unit: NetContent] = [:]
+        let units = NetContent.Unit.allCases.map(\.rawValue)
+        for entry in entries {
+            guard let unit = NetContent.Unit(rawValue: entry.key) else {
+                let close = Spelling.closest(to: entry.key, among: units)
+                report(.error(
+                    "\(key).\(entry.key): not a unit of net content; write one of \(units.joined(separator: ", "))"
+                        + (close.map { "; did you mean `\($0)`?" } ?? ""),
+                    at: entry.keyLocation))
+                continue
+            }
+            guard let text = scalar("\(key).\(entry.key)", entry.value, "a quantity such as 100 \(unit.rawValue)") else { continue }
+            switch NetContent.parse(text) {
+            case .success(let base) where base.unit.family != unit.family:
+                fail("\(key).\(entry.key)", entry.value, "\"\(text)\" cannot price \(unit.rawValue); write a quantity in \(unit.rawValue), e.g. 100 \(unit.rawValue)")
+            case .success(let base): bases[unit] = base
+            case .failure(let error): fail("\(key).\(entry.key)", entry.value, error.message)
+            }
+        }
+        return bases
+    }
+
+    static let shippingRules = [
+        FieldRule("country", .countryCode, required: true, "ISO 3166-1 alpha-2 country the rate ships to"),
+        FieldRule("service", .text(ShippingRate.serviceLength), required: true, "name of the delivery service"),
+        FieldRule("price", .decimalAmount, required: true, "cost in the site currency"),
+        FieldRule("freeOver", .decimalAmount, "items priced at least this ship free"),
+        FieldRule("minDays", .integer(ShippingRate.days), "fewest days to deliver"),
+        FieldRule("maxDays", .integer(ShippingRate.days), "most days to deliver"),
+    ]
+
+    /// `shipping`: the site's delivery rates, prices in the site currency.
+    mutating func shipping(_ key: String, currency: Currency) -> [ShippingRate]? {
+        guard let items = list(key) else { return nil }
+        var rates: [ShippingRate] = []
+        for item in items {
+            var reader = FieldReader(nested: Self.shippingRules, root: item, in: kind, keyPrefix: key + ".")
+            let country = reader.text("country")
+            let service = reader.text("service")
+            let price = reader.money("price", currency: currency)
+            let freeOver = reader.money("freeOver", currency: currency)
+            let minDays = reader.integer("minDays")
+            let maxDays = reader.integer("maxDays")
+            if let minDays, let maxDays, maxDays < minDays {
+                reader.fail("maxDays", reader.node("maxDays"), "\(maxDays) is fewer than minDays (\(minDays)); write at least \(minDays)")
+            }
+            absorb(reader)
+            guard let country, let service, let price, reader.diagnostics.allSatisfy({ $0.severity != .error }) else { continue }
+            rates.append(ShippingRate(country: country, service: service, price: price, freeOver: freeOver, minDays: minDays, maxDays: maxDays))
+        }
+        return rates
+    }
+
+    /// A present key's node, for a message about a value that parsed but breaks a wider rule.
+    func node(_ key: String) -> RawNode { present(key)! }
+}
