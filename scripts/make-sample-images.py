@@ -515,6 +515,14 @@ def main(argv):
         save(shot, os.path.join(images, "products", slug + ".png"), written)
         save(shot.downsample(3), os.path.join(images, "products", slug + "-thumb.png"), written)
 
+    # Variants' own pictures (a shade each): an indented `image:` under `variants:`, drawn like
+    # a product whose slug is the file's name, so each shade gets its own colour.
+    for root, _, files in sorted(os.walk(os.path.join(content, "products"))):
+        for name in sorted(files):
+            text = open(os.path.join(root, name), encoding="utf-8").read()
+            for stem in re.findall(r"^\s+image:\s*images/products/([a-z0-9-]+)\.png\s*$", text, re.M):
+                save(draw_product(stem), os.path.join(images, "products", stem + ".png"), written)
+
     for slug, rec in records(os.path.join(content, "promotions")):
         save(draw_banner(slug, rec), os.path.join(images, "promotions", slug + ".png"), written)
 

@@ -23,6 +23,8 @@ public enum Routes {
     public static let bag = "bag/"
     public static let favourites = "favourites/"
     public static let bagScript = "bag.js"
+    /// The variant picker, loaded by product pages with variants only.
+    public static let variantScript = "variants.js"
 
     public static func brand(_ slug: Slug, page: Int = 1) -> String {
         page <= 1 ? "brands/\(slug)/" : "brands/\(slug)/page/\(page)/"

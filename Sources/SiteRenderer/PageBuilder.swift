@@ -6,7 +6,7 @@ struct PageBuilder: Sendable {
     let route: String
 
     private var catalog: Catalog { context.catalog }
-    private var site: Site { catalog.site }
+    var site: Site { catalog.site }
 
     func home() -> [String: Any] {
         var page = context.base(route: route, title: site.title, description: site.description, section: "home")
@@ -50,23 +50,33 @@ struct PageBuilder: Sendable {
     func productPage(_ product: Product) -> [String: Any] {
         let brand = catalog.brandBySlug[product.brand]!
         var page = context.base(route: route, title: product.name, description: product.detail.plainText, section: "brands")
-        let quote = context.quote(product)
+        // With variants, the price, image and Buy link at the top are the default variant's.
+        let shown = Self.defaultVariant(of: product).map { product.buyable($0) } ?? product
+        let quote = context.quote(shown)
         var item = context.productSummary(product, quote: quote)
+        if product.hasVariants {
+            item["price"] = context.price(quote.price, of: shown)
+            item["listPrice"] = quote.isReduced ? context.price(quote.list, of: shown) : false
+            item["availability"] = shown.availability.label
+            item["availabilityCode"] = shown.availability.rawValue
+            item["inStock"] = shown.availability == .inStock
+        }
         item["detailHTML"] = product.detail.html
         item["priceAmount"] = quote.price.decimalString
         item["currency"] = quote.price.currency.code
         // Present even when false, like the card's `listPrice`: a miss searches every context.
         item["saleEnds"] = quote.ends.map(\.displayText) ?? false
         item["priceUnit"] = product.priceUnit
-        if let image = context.imageURL(product.image ?? product.thumbnail) { item["imageURL"] = image }
-        if let gtin = product.gtin { item["gtin"] = gtin }
-        if let mpn = product.mpn { item["mpn"] = mpn }
+        if let image = context.imageURL(shown.image ?? shown.thumbnail) { item["imageURL"] = image }
+        // A variant's own codes are in the structured data and the feed; the facts list the product's.
+        if let gtin = product.hasVariants ? product.gtin : shown.gtin { item["gtin"] = gtin }
+        if let mpn = product.hasVariants ? product.mpn : shown.mpn { item["mpn"] = mpn }
         item["tags"] = product.tags
-        if let buy = site.buyURL(sku: product.sku), product.availability.isPurchasable { item["buyURL"] = buy }
+        if let buy = site.buyURL(sku: shown.sku), shown.availability.isPurchasable { item["buyURL"] = buy }
         // What bag.js stores for the bag and favourites: paths relative to the site root.
         item["priceMinorUnits"] = String(quote.price.minorUnits)
         item["path"] = Routes.product(product.slug)
-        if let thumb = product.thumbnail ?? product.image { item["thumbnailPath"] = thumb.sitePath }
+        if let thumb = shown.thumbnail ?? shown.image { item["thumbnailPath"] = thumb.sitePath }
         item["extra"] = product.extra.mapValues(\.anyValue)
         item["promotions"] = catalog.promotions(for: product).filter { $0.status(at: context.now) == .active }
             .map { promotion in
@@ -74,14 +84,25 @@ struct PageBuilder: Sendable {
                 summary["applied"] = promotion.slug == quote.promotion?.slug
                 return summary
             }
+        if product.hasVariants {
+            item["sku"] = shown.sku
+            item["bagName"] = shown.name
+            item["groupSKU"] = product.sku
+            addVariants(of: product, to: &item)
+        }
+        item["unitPrice"] = site.unitPrice(of: quote.price, netContent: shown.netContent)?.formatted(locale: site.locale) ?? false
+        if let content = shown.netContent { item["netContent"] = content.text }
+        let gallery = gallery(of: product, shown: shown.image ?? shown.thumbnail)
+        if !gallery.isEmpty { item["gallery"] = ["pictures": gallery] }
+        if let shipping = shippingRates(for: quote.price) { item["shipping"] = shipping }
         page["product"] = item
         page["brand"] = context.brandSummary(brand)
         page["breadcrumbs"] = breadcrumbs([
             ("Brands", Routes.brands), (brand.title, Routes.brand(brand.slug)), (product.name, nil),
         ])
-        page["jsonLD"] = ProductJSONLD.make(product, quote: quote, brand: brand, site: site, url: site.absoluteURL(route))
+        page["jsonLD"] = ProductJSONLD.make(product, brand: brand, context: context, url: site.absoluteURL(route))
         page["openGraph"] = openGraph(
-            type: "product", title: product.name, image: context.absoluteImageURL(product.image ?? product.thumbnail),
+            type: "product", title: product.name, image: context.absoluteImageURL(shown.image ?? shown.thumbnail),
             extra: [
                 ("product:price:amount", quote.price.decimalString),
                 ("product:price:currency", quote.price.currency.code),

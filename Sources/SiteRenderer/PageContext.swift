@@ -112,6 +112,7 @@ struct PageContext {
     /// always there because a name the card lacks is looked up through every enclosing context,
     /// which for ten thousand cards cost more than the rest of the price change.
     func productSummary(_ product: Product, quote: PriceQuote? = nil) -> [String: Any] {
+        if product.hasVariants, quote == nil { return variantProductSummary(product) }
         let quote = quote ?? self.quote(product)
         var item: [String: Any] = [
             "name": product.name,
@@ -129,6 +130,36 @@ struct PageContext {
         }
         if let thumb = imageURL(product.thumbnail ?? product.image) { item["thumbnailURL"] = thumb }
         item["listPrice"] = quote.isReduced ? price(quote.list, of: product) : false
+        item["unitPrice"] = site.unitPrice(of: quote.price, netContent: product.netContent)?.formatted(locale: site.locale) ?? false
+        return item
+    }
+
+    /// A card for a product with variants: "from" the lowest price when the variants' prices
+    /// differ, the one price when they do not; in stock when any variant is.
+    private func variantProductSummary(_ product: Product) -> [String: Any] {
+        let items = product.buyables
+        let quotes = items.map(self.quote)
+        let cheapest = quotes.indices.min { quotes[$0].price < quotes[$1].price }!
+        var item = productSummary(items[cheapest], quote: quotes[cheapest])
+        item["name"] = product.name
+        item["sku"] = product.sku
+        if Set(quotes.map(\.price)).count > 1 {
+            item["price"] = "from " + price(quotes[cheapest].price, of: items[cheapest])
+            item["listPrice"] = false
+            // The lowest price per base quantity, which need not be the cheapest pack's.
+            let units = zip(items, quotes).compactMap { site.unitPrice(of: $1.price, netContent: $0.netContent) }
+            let bases = Set(units.map(\.base))
+            if bases.count == 1, let lowest = units.min(by: { $0.price < $1.price }) {
+                item["unitPrice"] = "from " + lowest.formatted(locale: site.locale)
+            } else {
+                item["unitPrice"] = false
+            }
+        }
+        let best = [Availability.inStock, .preorder, .backorder, .outOfStock].first { code in items.contains { $0.availability == code } } ?? product.availability
+        item["availability"] = best.label
+        item["availabilityCode"] = best.rawValue
+        item["inStock"] = best == .inStock
+        if let thumb = imageURL(product.thumbnail ?? product.image) { item["thumbnailURL"] = thumb }
         return item
     }
 

@@ -3,8 +3,74 @@ import Foundation
 
 /// schema.org Product/Offer for search engines' rich results. The offer's price is what the
 /// shopper pays (`Catalog.quote`), as Google compares it with the page and the merchant feed.
+/// A product with variants is a `ProductGroup` whose `hasVariant` lists each as a `Product` with
+/// its own offer, the shape Google documents for product variants.
 enum ProductJSONLD {
-    static func make(_ product: Product, quote: PriceQuote, brand: Brand, site: Site, url: String) -> String {
+    static func make(_ product: Product, brand: Brand, context: PageContext, url: String) -> String {
+        let site = context.site
+        guard product.hasVariants else {
+            var object = item(product, quote: context.quote(product), brand: brand, site: site, url: url)
+            object["@context"] = "https://schema.org"
+            return JSONValue.object(object).encoded(scriptSafe: true)
+        }
+        var group: [String: JSONValue] = [
+            "@context": "https://schema.org",
+            "@type": "ProductGroup",
+            "name": .string(product.name),
+            "url": .string(url),
+            "productGroupID": .string(product.sku),
+            "brand": ["@type": "Brand", "name": .string(brand.title)],
+            "variesBy": .array(product.options.map { .string(variesBy($0)) }),
+        ]
+        if !product.detail.plainText.isEmpty { group["description"] = .string(String(product.detail.plainText.prefix(5000))) }
+        let images = images(of: product, site: site)
+        if !images.isEmpty { group["image"] = .array(images) }
+        group["hasVariant"] = .array(product.variants.map { variant in
+            let buyable = product.buyable(variant)
+            var object = item(
+                buyable, quote: context.quote(buyable), brand: brand, site: site,
+                url: url + "?variant=" + (variant.sku.addingPercentEncoding(withAllowedCharacters: .urlQueryAllowed) ?? variant.sku),
+                describe: false)
+            object["brand"] = nil
+            var additional: [JSONValue] = []
+            for (name, value) in product.optionValues(of: variant) {
+                if let property = schemaProperty(name) {
+                    object[property] = .string(value)
+                } else {
+                    // No schema.org property says this option: an additional property does.
+                    additional.append(["@type": "PropertyValue", "name": .string(name), "value": .string(value)])
+                }
+            }
+            if !additional.isEmpty { object["additionalProperty"] = .array(additional) }
+            return .object(object)
+        })
+        return JSONValue.object(group).encoded(scriptSafe: true)
+    }
+
+    /// The schema.org property an option name stands for, nil for one it has none for.
+    static func schemaProperty(_ option: String) -> String? {
+        switch option.lowercased() {
+        case "shade", "color", "colour": "color"
+        case "size", "volume": "size"
+        case "material": "material"
+        case "pattern": "pattern"
+        default: nil
+        }
+    }
+
+    /// `variesBy` names schema.org properties by URL and other options as they are written.
+    static func variesBy(_ option: String) -> String {
+        schemaProperty(option).map { "https://schema.org/" + $0 } ?? option
+    }
+
+    static func images(of product: Product, site: Site) -> [JSONValue] {
+        ([product.image, product.thumbnail].compactMap { $0 } + product.images).map { .string(site.absoluteURL($0.sitePath)) }
+    }
+
+    /// One product with its offer; a variant (`describe` false) leaves the text to its group.
+    static func item(_ product: Product, quote: PriceQuote, brand: Brand, site: Site, url: String, describe: Bool = true)
+        -> [String: JSONValue]
+    {
         var offer: [String: JSONValue] = [
             "@type": "Offer",
             "price": .string(quote.price.decimalString),
@@ -26,7 +92,6 @@ enum ProductJSONLD {
             if let ends = quote.ends { offer["priceValidUntil"] = .string(Self.lastDay(before: ends)) }
         }
         var object: [String: JSONValue] = [
-            "@context": "https://schema.org",
             "@type": "Product",
             "name": .string(product.name),
             "sku": .string(product.sku),
@@ -34,12 +99,14 @@ enum ProductJSONLD {
             "brand": ["@type": "Brand", "name": .string(brand.title)],
             "offers": .object(offer),
         ]
-        if !product.detail.plainText.isEmpty { object["description"] = .string(String(product.detail.plainText.prefix(5000))) }
-        let images = [product.image, product.thumbnail].compactMap { $0 }.map { JSONValue.string(site.absoluteURL($0.sitePath)) }
+        if describe, !product.detail.plainText.isEmpty {
+            object["description"] = .string(String(product.detail.plainText.prefix(5000)))
+        }
+        let images = images(of: product, site: site)
         if !images.isEmpty { object["image"] = .array(images) }
         if let gtin = product.gtin { object["gtin"] = .string(gtin) }
         if let mpn = product.mpn { object["mpn"] = .string(mpn) }
-        return JSONValue.object(object).encoded(scriptSafe: true)
+        return object
     }
 
     /// `priceValidUntil` is a date, and a promotion ends at an instant it no longer runs: midnight

@@ -178,6 +178,8 @@
     var add = node.querySelector("[data-bag-add]");
     if (add) {
       add.addEventListener("click", function () {
+        // Read again: the variant picker points these attributes at the chosen shade or size.
+        product = readProduct(node);
         var quantity = addToBag(product);
         updateCount();
         if (quantity === 0) announce(node, "Your bag is full (" + MAX_LINES + " products).", "View bag", root + "bag/");
@@ -194,6 +196,7 @@
       };
       show();
       heart.addEventListener("click", function () {
+        product = readProduct(node);
         var on = toggleFavourite(product);
         show();
         announce(node, on ? "Kept in your favourites." : "Removed from your favourites.", on ? "View favourites" : null,

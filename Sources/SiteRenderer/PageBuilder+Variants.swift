@@ -1,0 +1,112 @@
+import CatalogModel
+import Foundation
+
+/// The product page's variant table and picker, gallery, unit price and shipping rates. Each key
+/// is set only when the product or the site has what it shows, so a shop without them renders
+/// the pages it rendered before.
+extension PageBuilder {
+    /// The variant a page shows first: the first that can be bought, else the first.
+    static func defaultVariant(of product: Product) -> Variant? {
+        product.variants.first { ($0.availability ?? product.availability).isPurchasable } ?? product.variants.first
+    }
+
+    /// Adds the variant keys to a product page's `item`, whose price keys describe the default variant.
+    func addVariants(of product: Product, to item: inout [String: Any]) {
+        guard let chosen = Self.defaultVariant(of: product) else { return }
+        item["hasVariants"] = true
+        item["variantScriptURL"] = context.root + Routes.variantScript
+        item["optionControls"] = product.options.enumerated().map { index, name -> [String: Any] in
+            var values: [String] = []
+            for variant in product.variants where !values.contains(variant.values[index]) { values.append(variant.values[index]) }
+            return [
+                "name": name, "label": Self.optionLabel(name), "index": index,
+                "values": values.map { value -> [String: Any] in ["value": value, "selected": value == chosen.values[index]] },
+            ]
+        }
+        item["selectedLabel"] = product.optionValues(of: chosen).map { "\(Self.optionLabel($0.name)): \($0.value)" }
+            .joined(separator: ", ")
+        item["optionLabels"] = product.options.map(Self.optionLabel)
+        let names = product.options.map { Self.optionLabel($0).lowercased() }
+        item["variantsHeading"] = "All " + (names.count == 1 ? names[0] : names.dropLast().joined(separator: ", ") + " and " + names.last!) + " options"
+        var records: [JSONValue] = []
+        item["variants"] = product.variants.map { variant -> [String: Any] in
+            let buyable = product.buyable(variant)
+            let quote = context.quote(buyable)
+            var row: [String: Any] = [
+                "sku": variant.sku,
+                "name": buyable.name,
+                "label": product.label(of: variant),
+                "values": variant.values,
+                "price": context.price(quote.price, of: buyable),
+                "listPrice": quote.isReduced ? context.price(quote.list, of: buyable) : false,
+                "availability": buyable.availability.label,
+                "availabilityCode": buyable.availability.rawValue,
+                "selected": variant.sku == chosen.sku,
+            ]
+            let unit = site.unitPrice(of: quote.price, netContent: buyable.netContent)?.formatted(locale: site.locale)
+            // Present even when false: a name the row lacks would be found on the product around it.
+            row["unitPrice"] = unit ?? false
+            let buy = buyable.availability.isPurchasable ? site.buyURL(sku: variant.sku) : nil
+            row["buyURL"] = buy ?? false
+            var record: [String: JSONValue] = [
+                "sku": .string(variant.sku), "name": .string(buyable.name), "values": .array(variant.values.map(JSONValue.string)),
+                "price": .string(context.price(quote.price, of: buyable)), "priceMinorUnits": .int(quote.price.minorUnits),
+                "availability": .string(buyable.availability.label), "availabilityCode": .string(buyable.availability.rawValue),
+            ]
+            if quote.isReduced { record["listPrice"] = .string(context.price(quote.list, of: buyable)) }
+            if let unit { record["unitPrice"] = .string(unit) }
+            if let buy { record["buyURL"] = .string(buy) }
+            if let image = context.imageURL(buyable.image ?? buyable.thumbnail) { record["imageURL"] = .string(image) }
+            if let thumb = variant.image ?? buyable.thumbnail ?? buyable.image { record["imagePath"] = .string(thumb.sitePath) }
+            records.append(.object(record))
+            return row
+        }
+        item["variantsJSON"] = JSONValue.array(records).encoded(scriptSafe: true)
+    }
+
+    /// `shade` → `Shade`, `skinType` → `Skin type`.
+    static func optionLabel(_ name: String) -> String {
+        var label = ""
+        for character in name {
+            if character.isUppercase { label += " " + character.lowercased() } else { label.append(character) }
+        }
+        return label.prefix(1).uppercased() + label.dropFirst()
+    }
+
+    /// The gallery after the main image: `images`, each once, without the one shown already.
+    func gallery(of product: Product, shown: ImageReference?) -> [[String: Any]] {
+        var seen: Set<ImageReference> = shown.map { [$0] } ?? []
+        var items: [[String: Any]] = []
+        for (number, image) in product.images.enumerated() where seen.insert(image).inserted {
+            guard let url = context.imageURL(image) else { continue }
+            items.append(["url": url, "alt": "\(product.name), picture \(number + 2)"])
+        }
+        return items
+    }
+
+    /// The site's delivery rates for an item at `price`, each country's name in the site's language.
+    func shippingRates(for price: Money) -> [String: Any]? {
+        guard !site.shipping.isEmpty else { return nil }
+        let language = Locale(identifier: site.locale)
+        var countries: [[String: Any]] = []
+        let rates = site.shipping.map { rate -> [String: Any] in
+            let country = language.localizedString(forRegionCode: rate.country) ?? rate.country
+            if !countries.contains(where: { $0["code"] as? String == rate.country }) {
+                countries.append(["code": rate.country, "name": country])
+            }
+            let cost = rate.cost(forItemPriced: price)
+            var row: [String: Any] = [
+                "country": rate.country, "countryName": country, "service": rate.service,
+                "cost": cost.minorUnits == 0 ? "Free" : cost.formatted(locale: site.locale),
+                "priceLabel": rate.price.formatted(locale: site.locale),
+            ]
+            if let freeOver = rate.freeOver {
+                row["freeOver"] = freeOver.formatted(locale: site.locale)
+                row["freeOverMinorUnits"] = String(freeOver.minorUnits)
+            }
+            if let days = rate.deliveryText { row["delivery"] = days }
+            return row
+        }
+        return ["rates": rates, "countries": countries, "hasChoice": countries.count > 1]
+    }
+}
