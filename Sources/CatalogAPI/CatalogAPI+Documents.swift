@@ -51,8 +51,11 @@ extension CatalogAPI {
 
     public func productDocument(_ product: Product) -> ProductDocument {
         let brand = catalog.brandBySlug[product.brand]
-        let quote = catalog.quote(for: product, at: now)
-        return ProductDocument(
+        // With variants, the top-level price and availability are those of the variant the page shows first.
+        let shown = product.variants.first { ($0.availability ?? product.availability).isPurchasable }
+            .map { product.buyable($0) } ?? product.variants.first.map { product.buyable($0) } ?? product
+        let quote = catalog.quote(for: shown, at: now)
+        var document = ProductDocument(
             slug: product.slug.rawValue, sku: product.sku, name: product.name,
             brand: brand.map(brandLink)
                 ?? BrandLink(
@@ -60,13 +63,49 @@ extension CatalogAPI {
                     products: absolute(APIRoutes.brandProducts(product.brand, page: 1))),
             price: price(quote.price, unit: product.priceUnit),
             listPrice: quote.isReduced ? price(quote.list, unit: product.priceUnit) : nil, sale: SaleDocument(quote),
-            availability: product.availability.rawValue,
+            availability: shown.availability.rawValue,
             thumbnail: product.thumbnail.map { absolute($0.sitePath) }, image: product.image.map { absolute($0.sitePath) },
             gtin: product.gtin, mpn: product.mpn, tags: product.tags, date: product.date.map { Timestamp.rfc3339($0.date) },
             detail: TextDocument(html: product.detail.html, text: product.detail.plainText),
             url: absolute(Routes.product(product.slug)), api: absolute(APIRoutes.product(product.slug)),
-            buyURL: product.availability.isPurchasable ? site.buyURL(sku: product.sku) : nil,
+            buyURL: shown.availability.isPurchasable ? site.buyURL(sku: shown.sku) : nil,
             promotions: catalog.promotions(for: product).filter { $0.status(at: now) == .active }.map(promotionLink))
+        if !product.images.isEmpty { document.images = product.images.map { absolute($0.sitePath) } }
+        document.netContent = product.netContent?.text
+        document.unitPrice = unitPrice(quote.price, of: shown)
+        if product.hasVariants {
+            document.options = product.options
+            document.variants = product.variants.map { variant in
+                let item = product.buyable(variant)
+                let quote = catalog.quote(for: item, at: now)
+                return VariantDocument(
+                    sku: variant.sku,
+                    options: Dictionary(uniqueKeysWithValues: product.optionValues(of: variant).map { ($0.name, $0.value) }),
+                    price: price(quote.price, unit: item.priceUnit),
+                    listPrice: quote.isReduced ? price(quote.list, unit: item.priceUnit) : nil,
+                    availability: item.availability.rawValue, gtin: item.gtin, mpn: item.mpn,
+                    image: variant.image.map { absolute($0.sitePath) }, netContent: item.netContent?.text,
+                    unitPrice: unitPrice(quote.price, of: item),
+                    buyURL: item.availability.isPurchasable ? site.buyURL(sku: variant.sku) : nil,
+                    url: absolute(Routes.product(product.slug)) + "?variant=" + variant.sku)
+            }
+        }
+        if !site.shipping.isEmpty {
+            document.shipping = site.shipping.map { rate in
+                ShippingDocument(
+                    country: rate.country, service: rate.service,
+                    price: price(rate.cost(forItemPriced: quote.price), unit: "order"),
+                    freeOver: rate.freeOver.map { price($0, unit: "ea") }, minDays: rate.minDays, maxDays: rate.maxDays)
+            }
+        }
+        return document
+    }
+
+    func unitPrice(_ money: Money, of item: Product) -> UnitPriceDocument? {
+        guard let unit = site.unitPrice(of: money, netContent: item.netContent) else { return nil }
+        return UnitPriceDocument(
+            price: price(unit.price, unit: unit.base.text), measure: unit.measure.text, base: unit.base.text,
+            formatted: unit.formatted(locale: site.locale))
     }
 
     public func promotionList() -> PromotionListDocument {
@@ -104,13 +143,19 @@ extension CatalogAPI {
     }
 
     func productSummary(_ product: Product) -> ProductSummaryDocument {
-        let quote = catalog.quote(for: product, at: now)
-        return ProductSummaryDocument(
+        let span = product.hasVariants ? catalog.priceSpan(for: product, at: now) : nil
+        let quote = span?.lowest ?? catalog.quote(for: product, at: now)
+        var summary = ProductSummaryDocument(
             slug: product.slug.rawValue, sku: product.sku, name: product.name, price: price(quote.price, unit: product.priceUnit),
             listPrice: quote.isReduced ? price(quote.list, unit: product.priceUnit) : nil, sale: SaleDocument(quote),
-            availability: product.availability.rawValue,
+            availability: (span?.availability ?? product.availability).rawValue,
             thumbnail: (product.thumbnail ?? product.image).map { absolute($0.sitePath) },
             url: absolute(Routes.product(product.slug)), api: absolute(APIRoutes.product(product.slug)))
+        if let span {
+            summary.variantCount = product.variants.count
+            if span.pricesDiffer { summary.highestPrice = price(span.highest.price, unit: product.priceUnit) }
+        }
+        return summary
     }
 
     func promotionLink(_ promotion: Promotion) -> PromotionLink {

@@ -25,4 +25,14 @@ public struct ProductDocument: Codable, Sendable, Equatable {
     public var buyURL: String?
     /// Promotions active at build time that apply to it, directly or through its brand.
     public var promotions: [PromotionLink]
+    /// Gallery pictures after `image`, absolute URLs; absent when there are none.
+    public var images: [String]? = nil
+    public var netContent: String? = nil
+    public var unitPrice: UnitPriceDocument? = nil
+    /// Option names, in display order; with them, `sku` is the group id and `price`,
+    /// `availability` and `buyURL` are the first buyable variant's.
+    public var options: [String]? = nil
+    public var variants: [VariantDocument]? = nil
+    /// The shop's delivery rates for this product; absent when the shop lists none.
+    public var shipping: [ShippingDocument]? = nil
 }

@@ -14,4 +14,8 @@ public struct ProductSummaryDocument: Codable, Sendable, Equatable {
     public var thumbnail: String?
     public var url: String
     public var api: String
+    /// For a product whose variants differ in price: the dearest variant's (`price` is the cheapest's).
+    public var highestPrice: PriceDocument? = nil
+    /// How many variants it has; absent without variants.
+    public var variantCount: Int? = nil
 }

@@ -22,7 +22,7 @@ public enum ResponseSchema {
         case "product":
             body = (
                 "products/<slug>.json", product,
-                ["brandLink", "price", "sale", "promotionLink", "text", "url", "slug", "timestamp"]
+                ["brandLink", "price", "sale", "promotionLink", "text", "url", "slug", "timestamp", "variant", "unitPrice", "shipping"]
             )
         case "promotions":
             body = (
@@ -94,8 +94,14 @@ public enum ResponseSchema {
             optional: [
                 "thumbnail": ref("url"), "image": ref("url"), "gtin": ["type": "string", "pattern": .string(RecordKind.Patterns.gtinDigits)],
                 "mpn": string, "date": ref("timestamp"), "buyURL": ref("url"), "listPrice": ref("price"), "sale": ref("sale"),
+                "images": ["type": "array", "items": ref("url")], "netContent": netContent, "unitPrice": ref("unitPrice"),
+                "options": ["type": "array", "minItems": 1, "maxItems": 3, "items": string],
+                "variants": ["type": "array", "minItems": 1, "items": ref("variant")],
+                "shipping": ["type": "array", "items": ref("shipping")],
             ])
     }
+
+    static var netContent: JSONValue { ["type": "string", "pattern": .string(RecordKind.Patterns.netContent)] }
 
     static var promotions: JSONValue {
         object(
@@ -164,7 +170,31 @@ public enum ResponseSchema {
                     "slug": ref("slug"), "sku": string, "name": string, "price": ref("price"), "availability": availability,
                     "url": ref("url"), "api": ref("url"),
                 ],
-                optional: ["thumbnail": ref("url"), "listPrice": ref("price"), "sale": ref("sale")]),
+                optional: [
+                    "thumbnail": ref("url"), "listPrice": ref("price"), "sale": ref("sale"), "highestPrice": ref("price"),
+                    "variantCount": ["type": "integer", "minimum": 1],
+                ]),
+            "variant": object(
+                "One shade or size of a product.",
+                required: [
+                    "sku": ["type": "string", "pattern": .string(RecordKind.Patterns.sku)],
+                    "options": ["type": "object", "additionalProperties": string], "price": ref("price"),
+                    "availability": availability, "url": ref("url"),
+                ],
+                optional: [
+                    "listPrice": ref("price"), "gtin": ["type": "string", "pattern": .string(RecordKind.Patterns.gtinDigits)],
+                    "mpn": string, "image": ref("url"), "netContent": netContent, "unitPrice": ref("unitPrice"), "buyURL": ref("url"),
+                ]),
+            "unitPrice": object(
+                "The price per base quantity.",
+                required: ["price": ref("price"), "measure": netContent, "base": netContent, "formatted": string]),
+            "shipping": object(
+                "A delivery rate and its cost for this product.",
+                required: ["country": ["type": "string", "pattern": "^[A-Z]{2}$"], "service": string, "price": ref("price")],
+                optional: [
+                    "freeOver": ref("price"), "minDays": ["type": "integer", "minimum": 0],
+                    "maxDays": ["type": "integer", "minimum": 0],
+                ]),
             "store": object(
                 "Where the deal can be had in person.",
                 required: [

@@ -24,5 +24,8 @@ public enum Availability: String, Sendable, Hashable, Codable, CaseIterable {
     }
 
     /// Whether a checkout may include it.
+    /// Most buyable first: what a product with variants says when its variants differ.
+    public static let byPreference: [Availability] = [.inStock, .preorder, .backorder, .outOfStock]
+
     public var isPurchasable: Bool { self != .outOfStock }
 }

@@ -12,6 +12,12 @@ public enum ImageReference: Sendable, Hashable {
         }
     }
 
+    /// Vector pictures, which merchant platforms do not take as product images.
+    public var isSVG: Bool {
+        let path = sitePath.split(separator: "?").first.map(String.init) ?? sitePath
+        return path.lowercased().hasSuffix(".svg")
+    }
+
     public var isLocal: Bool { if case .local = self { true } else { false } }
 
     /// Parses a content value; the error text says what would be right.

@@ -27,6 +27,18 @@ public struct Variant: Sendable, Hashable {
         self.source = source
     }
 
+    /// The attribute shared by schema.org and Google's product data that an option name stands
+    /// for (`shade` is a colour), nil for an option neither names.
+    public static func standardAttribute(for option: String) -> String? {
+        switch option.lowercased() {
+        case "shade", "color", "colour", "tint": "color"
+        case "size", "volume": "size"
+        case "material": "material"
+        case "pattern": "pattern"
+        default: nil
+        }
+    }
+
     /// Keys a variant has besides its option values.
     public static let ownKeys = ["sku", "price", "availability", "gtin", "mpn", "image", "netContent"]
     /// Characters in one option value.

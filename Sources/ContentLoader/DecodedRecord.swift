@@ -72,6 +72,11 @@ public enum RecordDecoder {
         let gallery = reader.images("images") ?? []
         let netContent = reader.netContent("netContent")
         let (options, variants, variantImages) = productVariants(&reader, sku: sku, currency: currency)
+        for use in [image ?? thumbnail].compactMap({ $0 }) + variantImages where use.image.isSVG {
+            reader.report(.warning(
+                "\(use.key): merchant platforms refuse SVG pictures, so the product feed leaves \(use.image.sitePath) out; "
+                    + "add a PNG or JPEG version as \(use.key)", at: use.location))
+        }
         let text = body ?? reader.jsonBody() ?? ""
         guard let sku, let name, let brand, let price else { return nil }
         let product = Product(

@@ -25,22 +25,35 @@ extension FeedWriter {
         }
         channel.document(into: XMLWriter(streamingTo: sink), namespaces: ["g": MerchantItem.namespace]) { xml in
             for product in catalog.products {
-                merchantItem(product, effectivePeriods: periods).write(to: xml)
+                if product.hasVariants {
+                    for variant in product.variants {
+                        merchantItem(product, variant: variant, effectivePeriods: periods).write(to: xml)
+                    }
+                } else {
+                    merchantItem(product, effectivePeriods: periods).write(to: xml)
+                }
             }
         }
     }
 
-    /// `effectivePeriods`: `g:sale_price_effective_date` by promotion, for those that end.
-    func merchantItem(_ product: Product, effectivePeriods: [Slug: String]) -> MerchantItem {
+    /// `effectivePeriods`: `g:sale_price_effective_date` by promotion, for those that end. With a
+    /// `variant`, the item is that variant, grouped under the product's sku and linked to the
+    /// product page with the variant chosen.
+    func merchantItem(_ group: Product, variant: Variant? = nil, effectivePeriods: [Slug: String]) -> MerchantItem {
+        let product = variant.map { group.buyable($0) } ?? group
         let detail = Self.trimmed(product.detail.plainText)
         let quote = catalog.quote(for: product, at: now)
+        var link = site.absoluteURL(Routes.product(product.slug))
+        if let variant { link += "?variant=" + ImageReference.percentEncoded(variant.sku) }
+        let images = ([product.image ?? product.thumbnail] + product.images.map(Optional.some)).compactMap { $0 }
+            .filter(\.isMerchantImage)
         var item = MerchantItem(
             id: product.sku,
             title: Self.clip(product.name, to: MerchantItem.titleLimit),
             // Google requires a description; a product without detail text is described by its name.
             description: Self.clip(detail.isEmpty ? product.name : detail, to: MerchantItem.descriptionLimit),
-            link: site.absoluteURL(Routes.product(product.slug)),
-            imageLink: (product.image ?? product.thumbnail)?.absoluteURL(in: site),
+            link: link,
+            imageLink: images.first?.absoluteURL(in: site),
             availability: product.availability.rawValue,
             price: Self.merchantPrice(quote.list),
             brand: catalog.brandBySlug[product.brand]?.title ?? product.brand.rawValue,
@@ -49,6 +62,27 @@ extension FeedWriter {
         if let promotion = quote.promotion {
             item.salePrice = Self.merchantPrice(quote.price)
             item.salePriceEffectiveDate = effectivePeriods[promotion.slug]
+        }
+        if let variant {
+            item.itemGroupID = group.sku
+            for (name, value) in group.optionValues(of: variant) {
+                if let attribute = Variant.standardAttribute(for: name) {
+                    item.variantAttributes.append((attribute, value))
+                } else {
+                    item.productDetails.append((name, value))
+                }
+            }
+        }
+        var seen = Set(item.imageLink.map { [$0] } ?? [])
+        item.additionalImageLinks = images.dropFirst().map { $0.absoluteURL(in: site) }.filter { seen.insert($0).inserted }
+        if let unit = site.unitPrice(of: quote.price, netContent: product.netContent) {
+            item.unitPricingMeasure = unit.measure.merchantText
+            item.unitPricingBaseMeasure = unit.base.merchantText
+        }
+        item.shipping = site.shipping.map { rate in
+            MerchantItem.Shipping(
+                country: rate.country, service: rate.service, price: Self.merchantPrice(rate.cost(forItemPriced: quote.price)),
+                minTransitDays: rate.minDays, maxTransitDays: rate.maxDays)
         }
         return item
     }

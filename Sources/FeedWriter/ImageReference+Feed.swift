@@ -13,6 +13,9 @@ extension ImageReference {
         }
     }
 
+    /// Whether merchant platforms take it as a product image: Google refuses SVG (and AVIF).
+    var isMerchantImage: Bool { mediaType != "image/svg+xml" && mediaType != "image/avif" }
+
     /// The MIME type its file name suggests, for an RSS enclosure.
     var mediaType: String {
         var path = sitePath

@@ -19,6 +19,28 @@ struct MerchantItem {
     var brand: String
     var gtin: String?
     var mpn: String?
+    /// The product's sku when this item is one of its variants.
+    var itemGroupID: String?
+    /// `color`, `size`, `material` or `pattern` with the variant's value, in option order.
+    var variantAttributes: [(name: String, value: String)] = []
+    /// Options Google has no attribute for, as `g:product_detail` (section, name, value).
+    var productDetails: [(name: String, value: String)] = []
+    var additionalImageLinks: [String] = []
+    var unitPricingMeasure: String?
+    var unitPricingBaseMeasure: String?
+    var shipping: [Shipping] = []
+
+    /// One `g:shipping` group: a country and service with its cost for this item.
+    struct Shipping {
+        var country: String
+        var service: String
+        var price: String
+        var minTransitDays: Int?
+        var maxTransitDays: Int?
+    }
+
+    /// At most this many `g:additional_image_link`s, Google's limit.
+    static let additionalImageLimit = 10
 
     static let descriptionLimit = 5_000
     static let titleLimit = 150
@@ -40,6 +62,29 @@ struct MerchantItem {
         // Brand alone does not identify a product: without a GTIN or an MPN, Google must be told so.
         if gtin == nil && mpn == nil { xml.element("identifier_exists", prefix: "g", "no") }
         xml.element("condition", prefix: "g", "new")
+        if let itemGroupID { xml.element("item_group_id", prefix: "g", itemGroupID) }
+        for (name, value) in variantAttributes { xml.element(name, prefix: "g", value) }
+        for (name, value) in productDetails {
+            xml.start("product_detail", prefix: "g")
+            xml.element("section_name", prefix: "g", "Options")
+            xml.element("attribute_name", prefix: "g", name)
+            xml.element("attribute_value", prefix: "g", value)
+            xml.end()
+        }
+        for link in additionalImageLinks.prefix(Self.additionalImageLimit) { xml.element("additional_image_link", prefix: "g", link) }
+        if let unitPricingMeasure, let unitPricingBaseMeasure {
+            xml.element("unit_pricing_measure", prefix: "g", unitPricingMeasure)
+            xml.element("unit_pricing_base_measure", prefix: "g", unitPricingBaseMeasure)
+        }
+        for rate in shipping {
+            xml.start("shipping", prefix: "g")
+            xml.element("country", prefix: "g", rate.country)
+            xml.element("service", prefix: "g", rate.service)
+            xml.element("price", prefix: "g", rate.price)
+            if let days = rate.minTransitDays { xml.element("min_transit_time", prefix: "g", String(days)) }
+            if let days = rate.maxTransitDays { xml.element("max_transit_time", prefix: "g", String(days)) }
+            xml.end()
+        }
         xml.end()
     }
 }

@@ -89,6 +89,11 @@ struct InvertedIndex: Sendable {
                     for word in brandWords[product.brand] ?? [] { SearchTokenizer.forEachWordBytes(in: word) { add($0, .brand) } }
                     for tag in product.tags { SearchTokenizer.forEachWordBytes(in: tag) { add($0, .label) } }
                     SearchTokenizer.forEachWordBytes(in: product.sku) { add($0, .label) }
+                    // Shades and sizes are found like tags ("rosewood" finds the foundation), and so are variant SKUs.
+                    for variant in product.variants {
+                        SearchTokenizer.forEachWordBytes(in: variant.sku) { add($0, .label) }
+                        for value in variant.values { SearchTokenizer.forEachWordBytes(in: value) { add($0, .label) } }
+                    }
                     SearchTokenizer.forEachWordBytes(in: product.detail.plainText) { add($0, .detail) }
                 }
                 for local in touched {

@@ -11,7 +11,7 @@ struct RecordChunks {
     var hash: String
 
     init(
-        products: [Product], quotes: [PriceQuote], brandOfProduct: [UInt32], availabilityOfProduct: [UInt8], locale: String,
+        products: [Product], quotes: [PriceQuote], spans: [PriceSpan?], brandOfProduct: [UInt32], availabilityOfProduct: [UInt8], locale: String,
         chunkSize: Int
     ) {
         let count = (products.count + chunkSize - 1) / chunkSize
@@ -19,10 +19,18 @@ struct RecordChunks {
             range.map { chunk in
                 let rows = (chunk * chunkSize..<min(products.count, (chunk + 1) * chunkSize)).map { number in
                     let product = products[number]
+                    let price: String
+                    if let span = spans[number], span.pricesDiffer {
+                        // The range: "$ 62.00 – $ 135.00/ea".
+                        price = span.lowest.price.formatted(locale: locale) + " – "
+                            + span.highest.price.formatted(locale: locale, per: product.priceUnit)
+                    } else {
+                        price = quotes[number].price.formatted(locale: locale, per: product.priceUnit)
+                    }
                     return Row(
                         name: product.name, url: Routes.product(product.slug), brand: brandOfProduct[number],
-                        price: quotes[number].price.formatted(locale: locale, per: product.priceUnit),
-                        listPrice: quotes[number].isReduced
+                        price: price,
+                        listPrice: quotes[number].isReduced && !(spans[number]?.pricesDiffer ?? false)
                             ? quotes[number].list.formatted(locale: locale, per: product.priceUnit) : nil,
                         thumbnail: (product.thumbnail ?? product.image)?.sitePath ?? "",
                         availability: availabilityOfProduct[number])

@@ -41,12 +41,17 @@ public struct SearchIndexer: Sendable {
     /// The index files, sorted by path.
     public func build() -> Index {
         let products = catalog.products
-        let quotes = products.map { catalog.quote(for: $0, at: now) }
+        // A product with variants is found at its cheapest variant's price; `variantPrices` lists
+        // the others, so a price filter keeps it when any variant is in range.
+        let spans = products.map { $0.hasVariants ? catalog.priceSpan(for: $0, at: now) : nil }
+        let quotes = zip(products, spans).map { product, span in span?.lowest ?? catalog.quote(for: product, at: now) }
         var brandNumber: [Slug: UInt32] = [:]
         for (number, brand) in catalog.brands.enumerated() { brandNumber[brand.slug] = UInt32(number) }
         let brandOfProduct = products.map { brandNumber[$0.brand] ?? 0 }
         let availabilities = Availability.allCases
-        let availabilityOfProduct = products.map { UInt8(availabilities.firstIndex(of: $0.availability)!) }
+        let availabilityOfProduct = zip(products, spans).map { product, span in
+            UInt8(availabilities.firstIndex(of: span?.availability ?? product.availability)!)
+        }
 
         let inverted = InvertedIndex.build(catalog)
         let encoder = PostingEncoder(
@@ -83,10 +88,18 @@ public struct SearchIndexer: Sendable {
         let brandFile = add("f", "bin", "search-facets", Gzip.compress(columns.brand))
         let availabilityFile = add("f", "bin", "search-facets", Gzip.compress(columns.availability))
         let priceFile = add("f", "bin", "search-facets", Gzip.compress(columns.price))
+        var variantPrices: [JSONValue] = []
+        for (number, span) in spans.enumerated() {
+            guard let span, span.pricesDiffer else { continue }
+            let prices = span.prices.filter { $0.currency == catalog.site.currency }.map { JSONValue.int($0.minorUnits) }
+            variantPrices.append(.array([.int(Int64(number))] + prices))
+        }
+        let variantPriceFile = variantPrices.isEmpty
+            ? nil : add("f", "bin", "search-facets", Gzip.compress(JSONValue.array(variantPrices).encodedBytes()))
 
         let chunkSize = Self.recordChunkSize(products: products.count)
         let records = RecordChunks(
-            products: products, quotes: quotes, brandOfProduct: brandOfProduct, availabilityOfProduct: availabilityOfProduct,
+            products: products, quotes: quotes, spans: spans, brandOfProduct: brandOfProduct, availabilityOfProduct: availabilityOfProduct,
             locale: catalog.site.locale, chunkSize: chunkSize)
         let recordPrefix = "r-\(records.hash)-"
         for (number, chunk) in records.chunks.enumerated() {
@@ -94,9 +107,12 @@ public struct SearchIndexer: Sendable {
         }
 
         var prices: SearchManifest.PriceRange?
-        for quote in quotes where quote.price.currency == catalog.site.currency {
+        let highest = zip(quotes, spans).map { quote, span in span?.highest.price ?? quote.price }
+        for (quote, high) in zip(quotes, highest) where quote.price.currency == catalog.site.currency {
             let price = quote.price.minorUnits
             prices = .init(min: min(prices?.min ?? price, price), max: max(prices?.max ?? price, price))
+            let top = high.minorUnits
+            prices = .init(min: min(prices?.min ?? top, top), max: max(prices?.max ?? top, top))
         }
         var availabilityCounts = [Int](repeating: 0, count: availabilities.count)
         for number in availabilityOfProduct { availabilityCounts[Int(number)] += 1 }
@@ -116,7 +132,7 @@ public struct SearchIndexer: Sendable {
             lexicon: lexicon,
             columns: .init(
                 brand: brandFile, brandWidth: columns.brandWidth, availability: availabilityFile, price: priceFile,
-                priceWidth: columns.priceWidth),
+                priceWidth: columns.priceWidth, variantPrices: variantPriceFile),
             records: .init(prefix: recordPrefix, size: chunkSize, chunks: records.chunks.count),
             rules: Self.rules)
         files.append(SearchIndexFile(path: Self.manifestPath, kind: "search-manifest", data: Self.json(manifest)))

@@ -59,6 +59,19 @@ public struct SearchManifest: Codable, Sendable, Equatable {
         /// all-ones value marks a product priced in another currency, which a price filter excludes.
         public var price: String
         public var priceWidth: Int
+        /// For products whose variants differ in price (whose `price` is the lowest): gzip JSON
+        /// `[[product number, price, price, …], …]`, every variant price in minor units, ascending.
+        /// Absent when no product has such variants.
+        public var variantPrices: String?
+
+        public init(brand: String, brandWidth: Int, availability: String, price: String, priceWidth: Int, variantPrices: String? = nil) {
+            self.brand = brand
+            self.brandWidth = brandWidth
+            self.availability = availability
+            self.price = price
+            self.priceWidth = priceWidth
+            self.variantPrices = variantPrices
+        }
     }
 
     /// Result records: chunk `n` (products n*size ..< (n+1)*size) is `prefix + n + ".json"`, a JSON

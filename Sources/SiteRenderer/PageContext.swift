@@ -137,17 +137,17 @@ struct PageContext {
     /// A card for a product with variants: "from" the lowest price when the variants' prices
     /// differ, the one price when they do not; in stock when any variant is.
     private func variantProductSummary(_ product: Product) -> [String: Any] {
-        let items = product.buyables
-        let quotes = items.map(self.quote)
-        let cheapest = quotes.indices.min { quotes[$0].price < quotes[$1].price }!
-        var item = productSummary(items[cheapest], quote: quotes[cheapest])
+        let span = catalog.priceSpan(for: product, at: now)
+        var item = productSummary(span.cheapest, quote: span.lowest)
         item["name"] = product.name
         item["sku"] = product.sku
-        if Set(quotes.map(\.price)).count > 1 {
-            item["price"] = "from " + price(quotes[cheapest].price, of: items[cheapest])
+        if span.pricesDiffer {
+            item["price"] = "from " + price(span.lowest.price, of: span.cheapest)
             item["listPrice"] = false
             // The lowest price per base quantity, which need not be the cheapest pack's.
-            let units = zip(items, quotes).compactMap { site.unitPrice(of: $1.price, netContent: $0.netContent) }
+            let units = product.buyables.compactMap { pack in
+                site.unitPrice(of: catalog.quote(for: pack, at: now).price, netContent: pack.netContent)
+            }
             let bases = Set(units.map(\.base))
             if bases.count == 1, let lowest = units.min(by: { $0.price < $1.price }) {
                 item["unitPrice"] = "from " + lowest.formatted(locale: site.locale)
@@ -155,10 +155,9 @@ struct PageContext {
                 item["unitPrice"] = false
             }
         }
-        let best = [Availability.inStock, .preorder, .backorder, .outOfStock].first { code in items.contains { $0.availability == code } } ?? product.availability
-        item["availability"] = best.label
-        item["availabilityCode"] = best.rawValue
-        item["inStock"] = best == .inStock
+        item["availability"] = span.availability.label
+        item["availabilityCode"] = span.availability.rawValue
+        item["inStock"] = span.availability == .inStock
         if let thumb = imageURL(product.thumbnail ?? product.image) { item["thumbnailURL"] = thumb }
         return item
     }

@@ -34,7 +34,7 @@ enum ProductJSONLD {
             object["brand"] = nil
             var additional: [JSONValue] = []
             for (name, value) in product.optionValues(of: variant) {
-                if let property = schemaProperty(name) {
+                if let property = Variant.standardAttribute(for: name) {
                     object[property] = .string(value)
                 } else {
                     // No schema.org property says this option: an additional property does.
@@ -47,20 +47,9 @@ enum ProductJSONLD {
         return JSONValue.object(group).encoded(scriptSafe: true)
     }
 
-    /// The schema.org property an option name stands for, nil for one it has none for.
-    static func schemaProperty(_ option: String) -> String? {
-        switch option.lowercased() {
-        case "shade", "color", "colour": "color"
-        case "size", "volume": "size"
-        case "material": "material"
-        case "pattern": "pattern"
-        default: nil
-        }
-    }
-
     /// `variesBy` names schema.org properties by URL and other options as they are written.
     static func variesBy(_ option: String) -> String {
-        schemaProperty(option).map { "https://schema.org/" + $0 } ?? option
+        Variant.standardAttribute(for: option).map { "https://schema.org/" + $0 } ?? option
     }
 
     static func images(of product: Product, site: Site) -> [JSONValue] {

@@ -400,6 +400,27 @@
     render();
   }
 
+  // Shipping rates on product pages: a country list that shows that country's rates only --
+
+  var COUNTRY_KEY = "vitrine.country";
+
+  function initShipping(picker) {
+    var select = picker.querySelector("select");
+    var rows = document.querySelectorAll(".shipping-rates tr[data-country]");
+    var saved = null;
+    try { saved = window.localStorage.getItem(COUNTRY_KEY); } catch (e) { saved = null; }
+    if (saved && select.querySelector('option[value="' + saved + '"]')) select.value = saved;
+    var show = function () {
+      rows.forEach(function (row) { row.hidden = row.getAttribute("data-country") !== select.value; });
+    };
+    select.addEventListener("change", function () {
+      try { window.localStorage.setItem(COUNTRY_KEY, select.value); } catch (e) { /* private mode */ }
+      show();
+    });
+    picker.hidden = false;
+    show();
+  }
+
   // Start -----------------------------------------------------------------------------------
 
   function start() {
@@ -409,6 +430,7 @@
     document.querySelectorAll("[data-product-actions]").forEach(initProduct);
     document.querySelectorAll("[data-bag]").forEach(initBag);
     document.querySelectorAll("[data-favourites]").forEach(initFavourites);
+    document.querySelectorAll("[data-shipping-picker]").forEach(initShipping);
     updateCount();
     window.addEventListener("storage", updateCount);
   }

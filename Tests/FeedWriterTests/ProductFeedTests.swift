@@ -14,22 +14,26 @@ import VitrineTestSupport
 
     func item(_ sku: String) -> String { "//item[g:id='\(sku)']" }
 
-    @Test func listsEveryProductExactlyOnce() throws {
+    /// One item per thing a shopper can buy: a product without variants, or each variant.
+    @Test func listsEveryBuyableItemExactlyOnce() throws {
         let xml = try feed()
         let ids = xml.strings("//item/g:id")
-        #expect(ids.count == catalog.products.count)
-        #expect(ids.count == 43)
-        #expect(Set(ids) == Set(catalog.products.map(\.sku)))
+        let buyables = catalog.products.flatMap(\.buyables)
+        #expect(ids.count == buyables.count)
+        #expect(ids.count == 41 + 3 + 12, "41 products without variants, a serum in 3 sizes, a foundation in 12 shades")
+        #expect(Set(ids) == Set(buyables.map(\.sku)))
+        #expect(!ids.contains("EST-ANR") && !ids.contains("DIR-FSG"), "a group sku is not an item")
     }
 
     @Test func everyItemHasTheRequiredMerchantAttributes() throws {
         let xml = try feed()
         #expect(xml.string("/rss/channel/atom:link/@href") == base + "feeds/products.xml")
         try #require(!catalog.products.isEmpty)
-        for product in catalog.products {
+        for group in catalog.products {
+          for product in group.buyables {
             let item = item(product.sku)
             #expect(xml.string("\(item)/title") == product.name)
-            #expect(xml.string("\(item)/link") == base + "products/\(product.slug)/")
+            #expect(xml.string("\(item)/link") == base + "products/\(product.slug)/" + (group.hasVariants ? "?variant=\(product.sku)" : ""))
             #expect(xml.string("\(item)/description")?.isEmpty == false)
             #expect(xml.string("\(item)/g:image_link")?.hasPrefix(base + "images/") == true)
             #expect(xml.string("\(item)/g:availability") == product.availability.rawValue)
@@ -40,6 +44,7 @@ import VitrineTestSupport
             #expect(xml.string("\(item)/g:mpn") == product.mpn)
             let hasIdentifier = product.gtin != nil || product.mpn != nil
             #expect(xml.string("\(item)/g:identifier_exists") == (hasIdentifier ? nil : "no"))
+          }
         }
         let prices = xml.strings("//g:price") + xml.strings("//g:sale_price")
         #expect(prices.count >= catalog.products.count)

@@ -93,7 +93,7 @@ import VitrineTestSupport
                 // Recount from the model: the products whose words include this one.
                 let holders = catalog.products.enumerated().filter { _, product in
                     let text = [product.name, catalog.brandBySlug[product.brand]!.title, product.sku, product.detail.plainText]
-                        + product.tags
+                        + product.tags + product.variants.flatMap { [$0.sku] + $0.values }
                     return text.contains { SearchTokenizer.words(in: $0).contains(entry.word) }
                 }
                 #expect(posting.count == holders.count, "\(entry.word)")
@@ -102,7 +102,8 @@ import VitrineTestSupport
                 var availability = Availability.allCases.map { _ in 0 }
                 for (_, product) in holders {
                     brands[brandNumber[product.brand]!, default: 0] += 1
-                    availability[Availability.allCases.firstIndex(of: product.availability)!] += 1
+                    let shown = catalog.priceSpan(for: product, at: SampleShop.clock).availability
+                    availability[Availability.allCases.firstIndex(of: shown)!] += 1
                 }
                 #expect(posting.brandCounts == brands, "\(entry.word)")
                 #expect(posting.availabilityCounts == availability, "\(entry.word)")

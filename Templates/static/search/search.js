@@ -250,6 +250,12 @@
     brand: () => column(manifest.columns.brand, manifest.columns.brandWidth),
     availability: () => fetchFile(manifest.columns.availability, "gzip").then((b) => (i) => (b[i >> 2] >> ((i & 3) * 2)) & 3),
     price: () => column(manifest.columns.price, manifest.columns.priceWidth),
+    // Products whose variants differ in price: every variant price, so a range keeps the product
+    // when any of them is in it (the price column holds the lowest).
+    variantPrices: () => manifest.columns.variantPrices
+      ? fetchFile(manifest.columns.variantPrices, "gzip").then((bytes) =>
+          new Map(JSON.parse(new TextDecoder().decode(bytes)).map(([n, ...prices]) => [n, prices])))
+      : Promise.resolve(new Map()),
   };
 
   // ---- Reading the form and the URL -----------------------------------------------------------
@@ -367,16 +373,20 @@
     } else if (fromPostings) {
       ({ brands: brandCounts, availability: availabilityCounts, ids } = fromPostings);
     } else {
-      const [brandOf, availabilityOf, priceOf] = await Promise.all([
+      const filtersPrice = filters.min != null || filters.max != null;
+      const [brandOf, availabilityOf, priceOf, variantPrices] = await Promise.all([
         columns.brand(), columns.availability(),
-        filters.min != null || filters.max != null ? columns.price() : null,
+        filtersPrice ? columns.price() : null,
+        filtersPrice ? columns.variantPrices() : null,
       ]);
       const otherCurrency = 256 ** manifest.columns.priceWidth - 1;
+      const inRange = (price) => !(filters.min != null && price < filters.min) && !(filters.max != null && price > filters.max);
       for (let i = 0; i < n; i++) {
         if (total && !total[i]) continue;
         if (priceOf) {
           const price = priceOf(i);
-          if (price === otherCurrency || (filters.min != null && price < filters.min) || (filters.max != null && price > filters.max)) continue;
+          const prices = variantPrices.get(i);
+          if (price === otherCurrency || !(prices ? prices.some(inRange) : inRange(price))) continue;
         }
         const brand = brandOf(i), availability = availabilityOf(i);
         const brandOK = filters.brand < 0 || brand === filters.brand;
