@@ -57,6 +57,26 @@ import VitrineTestSupport
         #expect(document.promotions.first { $0.slug == "active" }?.discountPercent == 12.5)
     }
 
+    @Test("a product with variants lists each with its price, unit price and buy link, and the shop's shipping")
+    func variants() throws {
+        let api = CatalogAPI(catalog: SampleShop.catalog, now: SampleShop.clock)
+        let serum = api.productDocument(try #require(SampleShop.catalog.productBySlug[Records.slug("advanced-night-repair-serum")]))
+        #expect(serum.sku == "EST-ANR" && serum.options == ["size"])
+        let variants = try #require(serum.variants)
+        #expect(variants.map(\.sku) == ["EST-ANR-30", "EST-ANR-50", "EST-ANR-100"])
+        #expect(variants.map(\.options) == [["size": "30 ml"], ["size": "50 ml"], ["size": "100 ml"]])
+        #expect(variants.map(\.price.minorUnits) == [6200, 8400, 13500])
+        #expect(variants.map { $0.unitPrice?.formatted } == ["$ 206.67 / 100 ml", "$ 168.00 / 100 ml", "$ 135.00 / 100 ml"])
+        #expect(variants[0].buyURL == "https://checkout.beauty-and-me.example.com/cart/EST-ANR-30:1")
+        // The top-level price is the variant the page shows first.
+        #expect(serum.price.minorUnits == 6200 && serum.buyURL == variants[0].buyURL)
+        #expect(serum.shipping?.map(\.country) == ["US", "US", "DE"])
+        #expect(serum.shipping?.map(\.price.minorUnits) == [0, 1200, 990], "free from 50.00 in the US, from 80.00 in Germany")
+        let foundation = api.productDocument(try #require(SampleShop.catalog.productBySlug[Records.slug("forever-skin-glow-foundation")]))
+        #expect(foundation.variants?.first { $0.sku == "DIR-FSG-3CR" }?.buyURL == nil)
+        #expect(foundation.images?.count == 2)
+    }
+
     @Test("a product that cannot be bought has no buy link")
     func soldOut() throws {
         let product = try #require(Self.catalog.productBySlug[Records.slug("mask")])

@@ -43,6 +43,31 @@ import VitrineTestSupport
         #expect(cart.total.minorUnits == cart.subtotal.minorUnits - cart.discount.minorUnits)
     }
 
+    /// A variant is priced as its own item (its price, else the product's) under the product's
+    /// promotions, and named with its option values.
+    @Test func variantSKUsArePricedAndNamed() throws {
+        let cart = try price([("LIP-RED", 1), ("LIP-NUDE", 2)])
+        #expect(cart.lines.map(\.sku) == ["LIP-RED", "LIP-NUDE"])
+        #expect(cart.lines.map(\.name) == ["Lipstick (Red)", "Lipstick (Nude)"])
+        // acme-ten takes 10% off the brand's products, variants included.
+        #expect(cart.lines[0].listPrice == usd(2000) && cart.lines[0].unitPrice == usd(1800))
+        #expect(cart.lines[1].listPrice == usd(1800) && cart.lines[1].unitPrice == usd(1620))
+        #expect(cart.lines[1].promotion == Slug("acme-ten"))
+    }
+
+    @Test func aGroupSKUIsRefusedNamingItsVariants() throws {
+        let error = try #require(failure([("LIP", 1)]))
+        #expect(error.status == .unprocessableContent && error.code == "variant_required")
+        #expect(error.message.contains("LIP-RED (Red)"))
+        let groups = error.details["groups"]
+        #expect(groups == [["sku": "LIP", "variants": [
+            ["sku": "LIP-RED", "options": ["shade": "Red"]], ["sku": "LIP-NUDE", "options": ["shade": "Nude"]],
+            ["sku": "LIP-PLUM", "options": ["shade": "Plum"]],
+        ]]])
+        // A sold-out variant is out of stock like a product.
+        #expect(failure([("LIP-PLUM", 1)])?.code == "out_of_stock")
+    }
+
     @Test func aCodedPromotionAppliesWithItsCode() throws {
         let cart = try price([("SER-1", 1), ("CRM-1", 1)], code: "SERUM15")
         #expect(cart.lines[0].discount == usd(480))  // 15% of 32.00, beating acme-ten

@@ -19,7 +19,21 @@ enum Fixtures {
         Records.product("yen-soap", sku: "JPY-1", brand: "other", price: 1200, currency: Currency(code: "JPY")!),
         Records.product("gold-bar", sku: "GOLD-1", brand: "other", price: 900_000_000_000_000_000),
         Records.product("silver-bar", sku: "SILV-1", brand: "other", price: 500_000_000_000_000_000),
+        lipstick,
     ]
+
+    /// A product in three shades: its own sku is the group id, not something to buy.
+    static let lipstick: Product = {
+        var product = Records.product("lipstick", sku: "LIP", price: 1800)
+        product.options = ["shade"]
+        let source = SourceLocation(path: "products/lipstick.md")
+        product.variants = [
+            Variant(sku: "LIP-RED", values: ["Red"], price: Money(minorUnits: 2000, currency: .usd), source: source),
+            Variant(sku: "LIP-NUDE", values: ["Nude"], source: source),
+            Variant(sku: "LIP-PLUM", values: ["Plum"], availability: .outOfStock, source: source),
+        ]
+        return product
+    }()
 
     static let defaultPromotions: [Promotion] = [
         Records.promotion("acme-ten", brands: ["acme"], percent: 10),

@@ -203,6 +203,20 @@ import VitrineTestSupport
         }
     }
 
+    @Test func aGroupSKUIs422VariantRequiredAndAVariantSKUBuys() async throws {
+        try await withClient { client in
+            let body = #"{"items":[{"sku":"LIP","quantity":1}]}"#
+            try await client.execute(uri: Self.path(.createLink), method: .post, headers: Self.jsonHeaders, body: Self.body(body)) {
+                let details = try Self.expectError($0, .unprocessableContent, "variant_required")
+                let groups = try #require(details["groups"] as? [[String: Any]])
+                #expect((groups.first?["variants"] as? [[String: Any]])?.compactMap { $0["sku"] as? String } == ["LIP-RED", "LIP-NUDE", "LIP-PLUM"])
+            }
+            try await client.execute(uri: Self.path(.cart, "LIP-RED:2"), method: .get) { response in
+                #expect(response.status == .seeOther, "\(response.status)")
+            }
+        }
+    }
+
     @Test func quantitiesOutside1To99Are422() async throws {
         try await withClient { client in
             for quantity in [0, 100, -3] {

@@ -51,6 +51,45 @@ import VitrineTestSupport
         for price in prices { #expect(price.wholeMatch(of: /\d+\.\d{2} USD/) != nil, "\(price)") }
     }
 
+    @Test func variantItemsAreGroupedWithTheirOptionShippingAndUnitPricing() throws {
+        let xml = try feed()
+        // The foundation: twelve shades, each an item of the DIR-FSG group with its colour.
+        #expect(xml.count("//item[g:item_group_id='DIR-FSG']") == 12)
+        let rosewood = item("DIR-FSG-4R")
+        #expect(xml.string("\(rosewood)/g:color") == "4R Rosewood")
+        #expect(xml.string("\(rosewood)/title") == "Forever Skin Glow Foundation (4R Rosewood)")
+        #expect(xml.string("\(rosewood)/link") == base + "products/forever-skin-glow-foundation/?variant=DIR-FSG-4R")
+        #expect(xml.string("\(rosewood)/g:image_link") == base + "images/products/forever-skin-glow-foundation-4r.png")
+        #expect(xml.strings("\(rosewood)/g:additional_image_link") == [
+            base + "images/products/forever-skin-glow-foundation-1n.png", base + "images/products/forever-skin-glow-foundation-3n.png",
+        ])
+        #expect(xml.string("\(item("DIR-FSG-3CR"))/g:availability") == "out_of_stock")
+        // The serum: sizes with their own prices and unit pricing.
+        let large = item("EST-ANR-100")
+        #expect(xml.string("\(large)/g:item_group_id") == "EST-ANR")
+        #expect(xml.string("\(large)/g:size") == "100 ml")
+        #expect(xml.string("\(large)/g:price") == "135.00 USD")
+        #expect(xml.string("\(large)/g:unit_pricing_measure") == "100ml")
+        #expect(xml.string("\(large)/g:unit_pricing_base_measure") == "100ml")
+        #expect(xml.string("\(item("EST-ANR-30"))/g:unit_pricing_measure") == "30ml")
+        // Shipping per the site's rates; free once the item's price reaches `freeOver`.
+        #expect(xml.strings("\(large)/g:shipping/g:country") == ["US", "US", "DE"])
+        #expect(xml.strings("\(large)/g:shipping/g:price") == ["0.00 USD", "12.00 USD", "0.00 USD"])
+        #expect(xml.strings("\(item("EST-ANR-30"))/g:shipping/g:price") == ["0.00 USD", "12.00 USD", "9.90 USD"])
+        #expect(xml.strings("\(large)/g:shipping/g:max_transit_time") == ["5", "2", "7"])
+        // A product without variants has no group.
+        #expect(xml.string("\(item("ORG-CIMK-100"))/g:item_group_id") == nil)
+    }
+
+    @Test func svgPicturesAreNeverTheImageLink() throws {
+        var product = Records.product("logo-tee", sku: "TEE-1", image: .local("images/tee.svg"))
+        product.images = [.local("images/tee-back.svg"), .local("images/tee.png")]
+        let catalog = Records.catalog(site: Fixtures.site, products: [product])
+        let xml = try feed(catalog)
+        #expect(xml.string("\(item("TEE-1"))/g:image_link") == Fixtures.site.baseURL + "images/tee.png")
+        #expect(xml.count("\(item("TEE-1"))/g:additional_image_link") == 0)
+    }
+
     /// Every promotion of the sample shop needs a code, and a code is not a price everyone pays.
     @Test func theSampleShopsCodedPromotionsGiveNoSalePrice() throws {
         let xml = try feed()
