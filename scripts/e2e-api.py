@@ -152,8 +152,9 @@ def check_api(site, base_url):
                 if key not in ("thumbnail", "image", "logo"):
                     broken.append(f"{key}: {text} is not under {base_url}")
                 continue
-            target = site / text[len(base_url):]
-            if text.endswith("/"):
+            path = text[len(base_url):].split("?")[0]  # ?variant=… chooses on the page, not a file
+            target = site / path
+            if path.endswith("/") or path == "":
                 target = target / "index.html"
             if not target.exists():
                 broken.append(f"{key}: {text} leads to no file")

@@ -150,7 +150,15 @@ for brand in sorted(brands):
     mine = [promotion_url(s) for s in listed if names_brand(promotions[s], brand)]
     check_rss(f"feeds/brands/{brand}.xml", mine, promotion_item_checks)
 
-product_urls = {f"{base}products/{slug}/": p for slug, p in products.items()}
+# One item per thing a shopper can buy: a product, or each of its variants (linked to the product
+# page with the variant chosen, grouped under the product's sku).
+product_urls = {}
+for slug, p in products.items():
+    if p.get("variants"):
+        for v in p["variants"]:
+            product_urls[f"{base}products/{slug}/?variant={v['sku']}"] = dict(p, sku=v["sku"], group=p["sku"], variant=v)
+    else:
+        product_urls[f"{base}products/{slug}/"] = p
 
 
 def product_item_checks(entry):
@@ -160,11 +168,18 @@ def product_item_checks(entry):
         return [f"{entry.get('link')}: not a product of the content"]
     if entry.get("g_id") != str(product["sku"]):
         problems.append(f"{entry.get('link')}: g:id {entry.get('g_id')!r}, expected {product['sku']!r}")
+    if entry.get("g_item_group_id") != product.get("group"):
+        problems.append(f"{entry.get('link')}: g:item_group_id {entry.get('g_item_group_id')!r}, expected {product.get('group')!r}")
     if not re.fullmatch(r"\d+(\.\d+)? [A-Z]{3}", entry.get("g_price", "")):
         problems.append(f"{entry.get('link')}: g:price {entry.get('g_price')!r}")
     for key in ("g_availability", "g_brand", "g_condition", "description"):
         if not entry.get(key):
             problems.append(f"{entry.get('link')}: no {key}")
+    net = (product.get("variant") or {}).get("netContent") or product.get("netContent")
+    if net and site.get("unitPriceBase") and not entry.get("g_unit_pricing_measure"):
+        problems.append(f"{entry.get('link')}: {net} but no g:unit_pricing_measure")
+    if site.get("shipping") and "g_shipping" not in entry and "g_country" not in entry:
+        problems.append(f"{entry.get('link')}: the site ships but the item has no g:shipping")
     if len(entry.get("description", "")) > 5000:
         problems.append(f"{entry.get('link')}: description longer than 5000 characters")
     return problems

@@ -72,9 +72,16 @@ def load_catalog(content):
             for tag in p.get("tags", []):
                 add(tag, "label")
             add(p["sku"], "label")
+            # Variants: their skus and option values are words like tags; each has a price.
+            options = p.get("options", [])
+            for v in p.get("variants", []):
+                add(v["sku"], "label")
+                for option in options:
+                    add(v[option], "label")
             add(p.get("detail", p.get("body", "")), "detail")
+            prices = sorted({Decimal(str(v.get("price", p["price"]))) for v in p.get("variants", [])}) or [Decimal(str(p["price"]))]
             products.append(dict(slug=slug, name=p["name"], brand=p["brand"], brand_title=brands[p["brand"]],
-                                 price=Decimal(str(p["price"])), currency=p.get("currency", "USD"), fields=fields))
+                                 price=prices[0], prices=prices, currency=p.get("currency", "USD"), fields=fields))
     products.sort(key=lambda p: (fold(p["name"]), p["name"], p["slug"]))
     return brands, products
 
@@ -105,7 +112,8 @@ def expected(products, q="", brand=None, low=None, high=None):
                 continue
             if (low is not None or high is not None) and p["currency"] != "USD":
                 continue
-            if low is not None and p["price"] < low or high is not None and p["price"] > high:
+            # A product stays when any of its variants' prices is in range.
+            if not any((low is None or price >= low) and (high is None or price <= high) for price in p["prices"]):
                 continue
             found.append((-total, number, p))
     return [p for _, _, p in sorted(found, key=lambda t: (t[0], t[1]))]
@@ -184,7 +192,7 @@ def main():
         check("night: names with 'Night' rank first", shown and "night" in fold(shown[0]["name"]), shown[:1])
         first = shown[0] if shown else {}
         check("night: a result shows thumbnail, brand, price and link",
-              first.get("images") == 1 and first.get("brand") and re.match(r"^\$ \d+\.\d\d/", first.get("price", ""))
+              first.get("images") == 1 and first.get("brand") and re.match(r"^\$ \d+\.\d\d( – \$ \d+\.\d\d)?/", first.get("price", ""))
               and first.get("href", "").startswith(base + "products/"), first)
         upper = check_query("NIGHT", night, q="NIGHT")
         check("NIGHT shows exactly what night shows", upper == shown, "differs")
@@ -256,9 +264,18 @@ def main():
         # Price range.
         want = expected(products, "night", low=Decimal(10), high=Decimal(50))
         got = check_query("price 10-50", want, q="night", min="10", max="50")
-        prices = [Decimal(re.sub(r"[^\d.]", "", r["price"].split("/")[0])) for r in got]
-        check("price 10-50: every price in range", prices and all(10 <= p <= 50 for p in prices), prices)
+        # A range result ("$ 62.00 – $ 135.00/ea") has a variant in range when the range overlaps it.
+        spans = [[Decimal(a) for a in re.findall(r"\d+\.\d\d", r["price"].split("/")[0])] for r in got]
+        check("price 10-50: every price in range", spans and all(s[0] <= 50 and s[-1] >= 10 for s in spans), spans)
         check_query("price from 60, no query", expected(products, "", low=Decimal(60)), min="60")
+
+        # Variants: a shade's name finds its product, and a range keeps a product when any size is in it.
+        rosewood = check_query("rosewood finds the foundation", expected(products, "rosewood"), q="rosewood")
+        check("rosewood: the foundation", [r["name"] for r in rosewood] == ["Forever Skin Glow Foundation"], rosewood)
+        dear = check_query("price 100-140 keeps the serum by its 100 ml", expected(products, "serum", low=Decimal(100),
+                           high=Decimal(140)), q="serum", min="100", max="140")
+        serum = [r for r in dear if r["name"] == "Advanced Night Repair Serum"]
+        check("price 100-140: the serum shows its price range", serum and serum[0]["price"] == "$ 62.00 – $ 135.00/ea", serum)
 
         # A highest price below the lowest is a clear message, not an empty list.
         open_search(q="night", min="50", max="10")

@@ -12,10 +12,11 @@ from selenium.common.exceptions import WebDriverException
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
-from selenium.webdriver.support.ui import WebDriverWait
+from selenium.webdriver.support.ui import Select, WebDriverWait
 
 SITE, SERVICE = sys.argv[1].rstrip("/") + "/", sys.argv[2].rstrip("/") + "/"
-SERUM = ("EST-ANR-50", "products/advanced-night-repair-serum/", 8400)  # in "10% off for X'mas" (XMAS10)
+# The serum's 50 ml size, chosen by the URL as a shared link would (in "10% off for X'mas", XMAS10).
+SERUM = ("EST-ANR-50", "products/advanced-night-repair-serum/?variant=EST-ANR-50", 8400)
 MASK = ("ORG-CIMK-100", "products/clear-improvement-charcoal-mask/", 850)
 failures = 0
 
@@ -68,10 +69,63 @@ def add_from_product_page(driver, product):
     check(f"{sku}: added to the bag with the keyboard", status is not None and "Added to your bag" in status, repr(status))
 
 
+def variant_picker(driver):
+    """The picker: a labelled select per option that updates price, picture, availability, Buy and
+    bag buttons and the URL; `?variant=` chooses on load."""
+    driver.get(SITE + "products/forever-skin-glow-foundation/")
+    picker = wait(driver, lambda d: d.find_element(By.CSS_SELECTOR, "[data-variant-picker]"))
+    check("picker: shown with JavaScript", picker is not None and picker.is_displayed())
+    shade = driver.find_element(By.ID, "option-shade")
+    label = driver.find_element(By.CSS_SELECTOR, 'label[for="option-shade"]')
+    check("picker: the shade control has a label", label.text == "Shade", label.text)
+    driver.execute_script("arguments[0].focus()", shade)
+    check("picker: reachable by keyboard focus", driver.switch_to.active_element == shade)
+    Select(shade).select_by_visible_text("4R Rosewood")
+    url_ok = wait(driver, lambda d: d.current_url.endswith("?variant=DIR-FSG-4R"))
+    check("picker: the URL names the chosen shade", url_ok is not None, driver.current_url)
+    image = driver.find_element(By.CSS_SELECTOR, "[data-variant-image]").get_attribute("src")
+    check("picker: the picture is the shade's", image.endswith("forever-skin-glow-foundation-4r.png"), image)
+    buy = driver.find_element(By.CSS_SELECTOR, "[data-variant-buy] a")
+    check("picker: Buy takes the shade", buy.get_attribute("href") == f"{SERVICE}cart/DIR-FSG-4R:1" and buy.is_displayed(),
+          buy.get_attribute("href"))
+    actions = driver.find_element(By.CSS_SELECTOR, "[data-product-actions]")
+    check("picker: the bag buttons take the shade", actions.get_attribute("data-sku") == "DIR-FSG-4R"
+          and actions.get_attribute("data-name") == "Forever Skin Glow Foundation (4R Rosewood)", actions.get_attribute("data-sku"))
+    status = driver.find_element(By.CSS_SELECTOR, "[data-variant-status]").get_attribute("textContent")
+    check("picker: a screen reader hears the choice", "4R Rosewood" in status and "$ 52.00" in status, status)
+    row = driver.find_element(By.CSS_SELECTOR, 'tr[data-variant="DIR-FSG-4R"]')
+    check("picker: the table marks the chosen row", row.get_attribute("aria-current") == "true")
+    Select(shade).select_by_visible_text("3CR Cool Rosy")
+    availability = driver.find_element(By.CSS_SELECTOR, "[data-variant-availability]")
+    check("picker: a sold-out shade says so and hides Buy",
+          availability.text == "Out of stock" and not driver.find_element(By.CSS_SELECTOR, "[data-variant-buy]").is_displayed()
+          and not driver.find_element(By.CSS_SELECTOR, "[data-bag-add]").is_displayed(), availability.text)
+
+    driver.get(SITE + "products/advanced-night-repair-serum/")
+    size = wait(driver, lambda d: d.find_element(By.ID, "option-size"))
+    Select(size).select_by_visible_text("100 ml")
+    price = driver.find_element(By.CSS_SELECTOR, "[data-variant-price]").text
+    check("picker: the price and unit price follow the size", price == "$ 135.00/ea · $ 135.00 / 100 ml", price)
+    driver.get(SITE + "products/advanced-night-repair-serum/?variant=EST-ANR-100")
+    size = wait(driver, lambda d: d.find_element(By.ID, "option-size"))
+    price = driver.find_element(By.CSS_SELECTOR, "[data-variant-price]").text
+    check("picker: ?variant= chooses on load", Select(size).first_selected_option.text == "100 ml" and price.startswith("$ 135.00"),
+          f"{Select(size).first_selected_option.text} {price}")
+    driver.get(SITE + "products/forever-skin-glow-foundation/")
+    rows = driver.find_elements(By.CSS_SELECTOR, ".shipping-rates tr[data-country]")
+    country = driver.find_element(By.ID, "shipping-country")
+    Select(country).select_by_value("DE")
+    shown = [r.get_attribute("data-country") for r in rows if r.is_displayed()]
+    check("shipping: choosing a country shows its rates", shown == ["DE"], shown)
+
+
 def main():
     global failures
     driver = browser()
     try:
+        variant_picker(driver)
+        driver.get(SITE)
+        driver.execute_script("window.localStorage.clear()")
         add_from_product_page(driver, SERUM)
         add_from_product_page(driver, MASK)
 
@@ -84,6 +138,7 @@ def main():
         rows = wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "[data-bag-lines] tr") or None) or []
         check("bag lists both products", [r.get_attribute("data-sku") for r in rows] == [SERUM[0], MASK[0]],
               [r.get_attribute("data-sku") for r in rows])
+        check("bag names the serum's size", rows and "Advanced Night Repair Serum (50 ml)" in rows[0].text, rows[0].text if rows else "")
         total = driver.find_element(By.CSS_SELECTOR, "[data-bag-total]")
         check("bag total of one each", total.get_attribute("data-total-minor") == str(SERUM[2] + MASK[2]) and total.text == "$ 92.50",
               f"{total.get_attribute('data-total-minor')} {total.text!r}")
@@ -146,6 +201,11 @@ def main():
     try:
         plain.get(SITE + SERUM[1])
         buy = plain.find_elements(By.LINK_TEXT, "Buy")
+        rows = plain.find_elements(By.CSS_SELECTOR, "tr[data-variant]")
+        check("without JavaScript: every size has its own row and Buy link",
+              [r.find_element(By.TAG_NAME, "a").get_attribute("href") for r in rows]
+              == [f"{SERVICE}cart/EST-ANR-{n}:1" for n in (30, 50, 100)], len(rows))
+        check("without JavaScript: the picker stays hidden", not plain.find_element(By.CSS_SELECTOR, "[data-variant-picker]").is_displayed())
         actions = plain.find_element(By.CSS_SELECTOR, "[data-product-actions]")
         check("without JavaScript: the Buy link stays, the bag buttons stay hidden",
               bool(buy) and buy[0].is_displayed() and not actions.is_displayed())
