@@ -11,9 +11,10 @@ struct RecordChunks {
     var hash: String
 
     init(
-        products: [Product], quotes: [PriceQuote], spans: [PriceSpan?], brandOfProduct: [UInt32], availabilityOfProduct: [UInt8], locale: String,
+        products: [Product], quotes: [PriceQuote], spans: [PriceSpan?], brandOfProduct: [UInt32], availabilityOfProduct: [UInt8], site: Site,
         chunkSize: Int
     ) {
+        let locale = site.locale
         let count = (products.count + chunkSize - 1) / chunkSize
         let chunks = ParallelMap.map(ranges: count) { range in
             range.map { chunk in
@@ -25,7 +26,9 @@ struct RecordChunks {
                         price = span.lowest.price.formatted(locale: locale) + " – "
                             + span.highest.price.formatted(locale: locale, per: product.priceUnit)
                     } else {
+                        let shown = spans[number]?.cheapest ?? product
                         price = quotes[number].price.formatted(locale: locale, per: product.priceUnit)
+                            + (site.unitPrice(of: quotes[number].price, netContent: shown.netContent).map { " · " + $0.formatted(locale: locale) } ?? "")
                     }
                     return Row(
                         name: product.name, url: Routes.product(product.slug), brand: brandOfProduct[number],

@@ -100,7 +100,7 @@ public struct SearchIndexer: Sendable {
         let chunkSize = Self.recordChunkSize(products: products.count)
         let records = RecordChunks(
             products: products, quotes: quotes, spans: spans, brandOfProduct: brandOfProduct, availabilityOfProduct: availabilityOfProduct,
-            locale: catalog.site.locale, chunkSize: chunkSize)
+            site: catalog.site, chunkSize: chunkSize)
         let recordPrefix = "r-\(records.hash)-"
         for (number, chunk) in records.chunks.enumerated() {
             files.append(SearchIndexFile(path: Self.folder + recordPrefix + "\(number).json", kind: "search-records", data: chunk))

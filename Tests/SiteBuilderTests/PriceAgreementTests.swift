@@ -109,3 +109,72 @@ import VitrineTestSupport
         #expect(three.discount.minorUnits == 3 * 124)
     }
 }
+
+/// The same agreement for a variant: the serum's 100 ml size under a code-free 15 % sale on the
+/// serum costs 135.00 − 20.25 = 114.75 in its table row, its `hasVariant` offer, its feed item,
+/// its API document and at the checkout.
+@Suite struct VariantPriceAgreementTests {
+    static let now = SampleShop.clock
+    static let sku = "EST-ANR-100"
+    static let path = "advanced-night-repair-serum"
+
+    static let catalog: Catalog = {
+        let sample = SampleShop.catalog
+        let sale = Records.promotion(
+            "serum-sale", title: "Serum sale", starts: "2026-11-20", ends: "2026-12-25", products: [path], percent: 15)
+        return Catalog(
+            site: sample.site, brands: sample.brands, products: sample.products, promotions: sample.promotions + [sale],
+            pages: sample.pages)
+    }()
+
+    static let files: [String: String] = {
+        let templates = TemplateLibrary.load(from: ShopFixture.templates).library!
+        var files: [String: String] = [:]
+        for job in SiteBuilder.outputJobs(catalog: catalog, templates: templates, now: now)
+        where job.path == "products/\(path)/index.html" || job.path == "feeds/products.xml"
+            || job.path == "api/v1/products/\(path).json" || job.path == "brands/esta-louder/index.html"
+        {
+            files[job.path] = String(decoding: job.render(), as: UTF8.self)
+        }
+        return files
+    }()
+
+    @Test func theRowShowsTheSalePriceAndStrikesTheListPrice() throws {
+        let page = try #require(Self.files["products/\(Self.path)/index.html"])
+        let row = try #require(page.firstMatch(of: /<tr data-variant="EST-ANR-100">(.*?)<\/tr>/))
+        #expect(row.1.contains(#"$ 114.75/ea <del class="list-price"><span class="visually-hidden">was </span>$ 135.00/ea</del>"#))
+        #expect(row.1.contains("$ 114.75 / 100 ml"), "the unit price is of the price paid")
+        // The card: from the cheapest size's sale price, 62.00 − 9.30.
+        #expect(try #require(Self.files["brands/esta-louder/index.html"]).contains("from $ 52.70/ea"))
+    }
+
+    @Test func theVariantOfferIsWhatTheShopperPays() throws {
+        let page = try #require(Self.files["products/\(Self.path)/index.html"])
+        let match = try #require(page.firstMatch(of: /<script type="application\/ld\+json">(.*?)<\/script>/))
+        let group = try #require(try JSONSerialization.jsonObject(with: Data(match.1.utf8)) as? [String: Any])
+        let variant = try #require((group["hasVariant"] as? [[String: Any]])?.first { $0["sku"] as? String == Self.sku })
+        let offer = try #require(variant["offers"] as? [String: Any])
+        #expect(offer["price"] as? String == "114.75")
+        #expect((offer["priceSpecification"] as? [String: Any])?["price"] as? String == "135.00")
+        #expect(offer["priceValidUntil"] as? String == "2026-12-24")
+    }
+
+    @Test func theFeedItemAndTheAPIAgree() throws {
+        let feed = try #require(Self.files["feeds/products.xml"])
+        let start = try #require(feed.range(of: "<g:id>\(Self.sku)</g:id>"))
+        let item = feed[start.lowerBound..<(try #require(feed.range(of: "</item>", range: start.upperBound..<feed.endIndex))).lowerBound]
+        #expect(item.contains("<g:price>135.00 USD</g:price>") && item.contains("<g:sale_price>114.75 USD</g:sale_price>"))
+        let text = try #require(Self.files["api/v1/products/\(Self.path).json"])
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+        let variant = try #require((document["variants"] as? [[String: Any]])?.first { $0["sku"] as? String == Self.sku })
+        #expect((variant["price"] as? [String: Any])?["minorUnits"] as? Int == 11475)
+        #expect((variant["listPrice"] as? [String: Any])?["minorUnits"] as? Int == 13500)
+    }
+
+    @Test func theCheckoutChargesTheSamePerUnit() throws {
+        let cart = try CartPricer(catalog: Self.catalog).price(CartRequest(items: [CartItem(sku: Self.sku, quantity: 2)]), at: Self.now)
+        #expect(cart.lines[0].unitPrice == Money(minorUnits: 11475, currency: .usd))
+        #expect(cart.total == Money(minorUnits: 2 * 11475, currency: .usd))
+        #expect(cart.lines[0].name == "Advanced Night Repair Serum (100 ml)")
+    }
+}
