@@ -128,6 +128,14 @@ import Testing
         expectDiagnostic(result, at: "Content/products/toner.md:6:30", "images: images/none.png does not exist")
     }
 
+    @Test func anSVGPictureIsAWarningForTheMerchantFeed() throws {
+        let result = try load([
+            "products/toner.md": product(validProductLines + ["image: https://cdn.example.com/toner.svg"]),
+        ])
+        expectDiagnostic(result, .warning, at: "Content/products/toner.md:6:8", "merchant platforms refuse SVG pictures")
+        #expect(result.catalog != nil, "a warning does not stop the build")
+    }
+
     @Test func unitPriceBasesAndShippingRatesAreChecked() throws {
         let result = try load([
             "site.json": """

@@ -68,6 +68,27 @@ struct IncrementalBuildTests {
         #expect(page.contains("29.50"))
     }
 
+    /// A variant's price, a new shade and the site's shipping rates each reach exactly the files
+    /// a full build would write.
+    @Test func editingVariantsAndShippingMatchesAFullBuild() throws {
+        let shop = try SampleShop()
+        defer { shop.remove() }
+        try buildAndCompare(shop)
+        let serum = "Content/products/esta-louder/advanced-night-repair-serum.md"
+        try shop.edit(serum, replacing: "    price: 135.00", with: "    price: 129.00")
+        let report = try buildAndCompare(shop)
+        #expect(report.renderedPaths.contains("products/advanced-night-repair-serum/index.html"))
+        #expect(!report.renderedPaths.contains("products/forever-skin-glow-foundation/index.html"))
+        try shop.edit(serum, replacing: "  - sku: EST-ANR-100", with: "  - sku: EST-ANR-15\n    size: 15 ml\n    price: 35.00\n  - sku: EST-ANR-100")
+        try buildAndCompare(shop)
+        let feed = try String(contentsOf: shop.output.appendingPathComponent("feeds/products.xml"), encoding: .utf8)
+        #expect(feed.contains("<g:id>EST-ANR-15</g:id>") && feed.contains("<g:price>129.00 USD</g:price>"))
+        try shop.edit("Content/site.json", replacing: #""price": "9.90""#, with: #""price": "11.90""#)
+        try buildAndCompare(shop)
+        let page = try String(contentsOf: shop.output.appendingPathComponent("products/forever-skin-glow-foundation/index.html"), encoding: .utf8)
+        #expect(page.contains("$ 11.90"))
+    }
+
     @Test func renamingAProductAlsoRendersWhatShowsTheProductList() throws {
         let shop = try SampleShop()
         defer { shop.remove() }
