@@ -2,7 +2,7 @@ public import CatalogModel
 
 /// A price as apps need it: exact minor units to compute with, the decimal string merchant
 /// formats use, and the text to show.
-public struct PriceDocument: Codable, Sendable, Equatable {
+public struct PriceDocument: Codable, Sendable, Equatable, JSONValueConvertible {
     /// `32.00`
     public var amount: String
     /// `3200` for $ 32.00; never a float.
@@ -19,5 +19,12 @@ public struct PriceDocument: Codable, Sendable, Equatable {
         currency = money.currency.code
         formatted = money.formatted(locale: locale)
         self.unit = unit
+    }
+
+    public var jsonValue: JSONValue {
+        [
+            "amount": .string(amount), "minorUnits": .int(minorUnits), "currency": .string(currency),
+            "formatted": .string(formatted), "unit": .string(unit),
+        ]
     }
 }

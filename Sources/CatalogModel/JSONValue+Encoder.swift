@@ -12,6 +12,13 @@ extension JSONValue {
     }
 }
 
+/// A document that writes itself as a JSON value, skipping the generic encoder: the API's prices,
+/// variants and shipping rates come by the hundred thousand in a large catalog, and the encoder's
+/// containers cost more than the values. Its `jsonValue` must be what `Encodable` would write.
+public protocol JSONValueConvertible: Encodable {
+    var jsonValue: JSONValue { get }
+}
+
 /// One value being encoded; containers fill it in place, so nested containers can share it.
 /// Scalars are stored as values, not as nodes of their own: a product document has dozens of
 /// strings and numbers, and a node each meant an object allocation and a dynamic cast per field.
@@ -57,6 +64,7 @@ private final class Node {
         case let decimal as Decimal: .number(decimal.description)
         case let number as Double: try Self.number(number, codingPath())
         case let number as Float: try Self.number(Double(number), codingPath())
+        case let document as any JSONValueConvertible: document.jsonValue
         default: nil
         }
     }

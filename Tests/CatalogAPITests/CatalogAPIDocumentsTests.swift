@@ -77,6 +77,18 @@ import VitrineTestSupport
         #expect(foundation.images?.count == 2)
     }
 
+    /// Prices, variants, unit prices and shipping rates write themselves (`JSONValueConvertible`)
+    /// rather than through the encoder: what they write must read back as the same document.
+    @Test("documents that write themselves read back as the same values")
+    func selfWrittenDocumentsRoundTrip() throws {
+        let api = CatalogAPI(catalog: SampleShop.catalog, now: SampleShop.clock)
+        for slug in ["advanced-night-repair-serum", "forever-skin-glow-foundation", "bi-facil-eye-makeup-remover"] {
+            let document = api.productDocument(try #require(SampleShop.catalog.productBySlug[Records.slug(slug)]))
+            let bytes = try JSONValue.encoding(document).encodedBytes()
+            #expect(try JSONDecoder().decode(ProductDocument.self, from: Data(bytes)) == document, "\(slug)")
+        }
+    }
+
     @Test("a product that cannot be bought has no buy link")
     func soldOut() throws {
         let product = try #require(Self.catalog.productBySlug[Records.slug("mask")])
