@@ -10,17 +10,10 @@ processor time (user + system), peak resident memory (GNU time's %M) and the rat
 """
 import argparse, os, shutil, statistics, subprocess, sys, tempfile
 
+from timing import timed
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 GENCATALOG = os.path.join(ROOT, "..", "shared", "tools", "gencatalog.py")
-
-
-def timed(command, cwd=None):
-    """Runs a command under GNU time; returns (wall seconds, peak RSS in MiB, processor seconds)."""
-    with tempfile.NamedTemporaryFile("r") as report:
-        subprocess.run(["/usr/bin/time", "-f", "%e %M %U %S", "-o", report.name] + command, cwd=cwd, check=True,
-                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        wall, kib, user, system = report.read().split()
-        return float(wall), int(kib) / 1024, float(user) + float(system)
 
 
 def main():

@@ -18,27 +18,33 @@ import VitrineTestSupport
     /// 15 % of 8.25 is 1.2375, so one unit costs 7.01, and rounding three units' discount at once
     /// (3.7125 → 3.71) would have charged 21.04 instead of 3 × 7.01 = 21.03.
     static let catalog: Catalog = {
-        let sample = SampleShop.catalog
-        let product = sample.products.first { $0.slug.rawValue == "bi-facil-eye-makeup-remover" }!
-        let sale = Records.promotion(
+        let product = SampleShop.catalog.products.first { $0.slug.rawValue == "bi-facil-eye-makeup-remover" }!
+        return sampleShop(plus: Records.promotion(
             "winter-remover-sale", title: "Winter remover sale", starts: "2026-11-20", ends: "2026-12-25",
-            products: [product.slug.rawValue], percent: 15)
+            products: [product.slug.rawValue], percent: 15))
+    }()
+
+    static let files = render(
+        catalog, at: now,
+        ["products/bi-facil-eye-makeup-remover/index.html", "feeds/products.xml", "api/v1/products/bi-facil-eye-makeup-remover.json"])
+
+    /// The sample shop with one more promotion.
+    static func sampleShop(plus sale: Promotion) -> Catalog {
+        let sample = SampleShop.catalog
         return Catalog(
             site: sample.site, brands: sample.brands, products: sample.products, promotions: sample.promotions + [sale],
             pages: sample.pages)
-    }()
+    }
 
-    static let files: [String: String] = {
+    /// The files at `paths` of a build of `catalog`, as text.
+    static func render(_ catalog: Catalog, at now: Date, _ paths: Set<String>) -> [String: String] {
         let templates = TemplateLibrary.load(from: ShopFixture.templates).library!
         var files: [String: String] = [:]
-        for job in SiteBuilder.outputJobs(catalog: catalog, templates: templates, now: now)
-        where job.path == "products/bi-facil-eye-makeup-remover/index.html" || job.path == "feeds/products.xml"
-            || job.path == "api/v1/products/bi-facil-eye-makeup-remover.json"
-        {
+        for job in SiteBuilder.outputJobs(catalog: catalog, templates: templates, now: now) where paths.contains(job.path) {
             files[job.path] = String(decoding: job.render(), as: UTF8.self)
         }
         return files
-    }()
+    }
 
     var product: Product { Self.catalog.products.first { $0.slug.rawValue == "bi-facil-eye-makeup-remover" }! }
 
@@ -118,26 +124,12 @@ import VitrineTestSupport
     static let sku = "EST-ANR-100"
     static let path = "advanced-night-repair-serum"
 
-    static let catalog: Catalog = {
-        let sample = SampleShop.catalog
-        let sale = Records.promotion(
-            "serum-sale", title: "Serum sale", starts: "2026-11-20", ends: "2026-12-25", products: [path], percent: 15)
-        return Catalog(
-            site: sample.site, brands: sample.brands, products: sample.products, promotions: sample.promotions + [sale],
-            pages: sample.pages)
-    }()
+    static let catalog = PriceAgreementTests.sampleShop(plus: Records.promotion(
+        "serum-sale", title: "Serum sale", starts: "2026-11-20", ends: "2026-12-25", products: [path], percent: 15))
 
-    static let files: [String: String] = {
-        let templates = TemplateLibrary.load(from: ShopFixture.templates).library!
-        var files: [String: String] = [:]
-        for job in SiteBuilder.outputJobs(catalog: catalog, templates: templates, now: now)
-        where job.path == "products/\(path)/index.html" || job.path == "feeds/products.xml"
-            || job.path == "api/v1/products/\(path).json" || job.path == "brands/esta-louder/index.html"
-        {
-            files[job.path] = String(decoding: job.render(), as: UTF8.self)
-        }
-        return files
-    }()
+    static let files = PriceAgreementTests.render(
+        catalog, at: now,
+        ["products/\(path)/index.html", "feeds/products.xml", "api/v1/products/\(path).json", "brands/esta-louder/index.html"])
 
     @Test func theRowShowsTheSalePriceAndStrikesTheListPrice() throws {
         let page = try #require(Self.files["products/\(Self.path)/index.html"])
