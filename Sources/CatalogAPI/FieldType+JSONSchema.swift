@@ -80,6 +80,11 @@ extension FieldType {
             ]
         case .shipping:
             return ["type": "array", "items": Self.shippingSchema]
+        case .googleCategory:
+            return [
+                "anyOf": [["type": "integer", "minimum": 1], ["type": "string", "pattern": "^([0-9]{1,10}|[^>]+( > [^>]+)*)$"]],
+                "examples": [2915, "Health & Beauty > Personal Care > Cosmetics"],
+            ]
         }
     }
 

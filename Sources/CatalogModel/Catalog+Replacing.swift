@@ -7,7 +7,9 @@ extension Catalog {
             productBySKU[product.sku].map({ $0.slug == product.slug }) ?? true,
             let index = productPositionBySlug[product.slug],
             // Variant SKUs are indexed too; a product with variants takes the full path.
-            !old.hasVariants, !product.hasVariants
+            !old.hasVariants, !product.hasVariants,
+            // Category listings hold positions too.
+            old.categories == product.categories
         else { return nil }
         // Same name and brand: the same place in every list, so only the record and its SKU change.
         var copy = self

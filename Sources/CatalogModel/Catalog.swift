@@ -11,6 +11,11 @@ public struct Catalog: Sendable {
     public private(set) var promotions: [Promotion]
     /// By slug.
     public var pages: [Page]
+    /// Width and height of the local images records use, by path (`images/…`), from their
+    /// headers; the loader fills it in. An image missing here is of unknown size.
+    public var pixelSizes: [String: PixelSize] = [:]
+    /// By title, then slug. Fixed after init: the tree below is built from it.
+    public private(set) var categories: [Category]
 
     public internal(set) var brandBySlug: [Slug: Brand] = [:]
     var productPositionBySlug: [Slug: Int] = [:]
@@ -26,8 +31,15 @@ public struct Catalog: Sendable {
     /// promotion about every product is ten thousand times two hundred questions per build.
     private var promotionsNamingProduct: [Slug: [Int]] = [:]
     private var promotionsNamingBrand: [Slug: [Int]] = [:]
+    public internal(set) var categoryBySlug: [Slug: Category] = [:]
+    /// Each category's children, by title.
+    var childSlugs: [Slug: [Slug]] = [:]
+    /// Positions of the products in each category or any category below it, ascending (by name).
+    var productPositionsByCategory: [Slug: [Int]] = [:]
 
-    public init(site: Site, brands: [Brand], products: [Product], promotions: [Promotion], pages: [Page]) {
+    public init(
+        site: Site, brands: [Brand], products: [Product], promotions: [Promotion], pages: [Page], categories: [Category] = []
+    ) {
         self.site = site
         self.brands = Self.sorted(brands) { ($0.title.folded(), $0.title, $0.slug.rawValue) }
         self.products = Self.sorted(products) { ($0.name.folded(), $0.name, $0.slug.rawValue) }
@@ -44,6 +56,8 @@ public struct Catalog: Sendable {
             productPositionsByBrand[product.brand, default: []].append(position)
             for variant in product.variants { variantOwnerBySKU[variant.sku] = position }
         }
+        self.categories = Self.sorted(categories) { ($0.title.folded(), $0.title, $0.slug.rawValue) }
+        if !categories.isEmpty { indexCategories() }
     }
 
     /// Sorts by a key computed once per element: folding a name is too costly to repeat in every

@@ -37,9 +37,9 @@ public enum CatalogFingerprint {
                 product.price.currency.code, product.priceUnit, product.availability.rawValue, product.thumbnail?.sitePath,
                 product.image?.sitePath, product.gtin, product.mpn, product.date?.iso8601, product.detail.html,
             ], lists: [product.tags], extra: product.extra)
-            if !product.images.isEmpty || product.netContent != nil || product.hasVariants {
+            if !product.images.isEmpty || product.netContent != nil || product.hasVariants || !product.categories.isEmpty {
                 writer.record("product+", [product.netContent?.text], lists: [
-                    product.images.map(\.sitePath), product.options,
+                    product.images.map(\.sitePath), product.options, product.categories.map(\.rawValue),
                 ] + product.variants.map { variant in
                     [variant.sku, variant.price.map { String($0.minorUnits) } ?? "\u{0}", variant.availability?.rawValue ?? "\u{0}",
                      variant.gtin ?? "\u{0}", variant.mpn ?? "\u{0}", variant.image?.sitePath ?? "\u{0}",
@@ -55,6 +55,12 @@ public enum CatalogFingerprint {
                 promotion.brands.map(\.rawValue), promotion.products.map(\.rawValue),
                 promotion.stores.flatMap { [$0.name, $0.address ?? "\u{0}", String($0.latitude), String($0.longitude)] },
             ], extra: promotion.extra)
+        }
+        for category in catalog.categories {
+            writer.record("category", [
+                category.slug.rawValue, category.title, category.parent?.rawValue, category.googleCategory,
+                category.image?.sitePath, category.description.html,
+            ], extra: category.extra)
         }
         for page in catalog.pages {
             writer.record("page", [page.slug.rawValue, page.title, page.body.html], extra: page.extra)

@@ -19,6 +19,8 @@ public struct Product: Sendable, Hashable, Identifiable {
     public var options: [String]
     /// With variants, `sku` is the group's id and only the variants can be bought.
     public var variants: [Variant]
+    /// Category slugs; the first gives the breadcrumb and the feed's `g:product_type`.
+    public var categories: [Slug]
     public var detail: RenderedMarkdown
     public var extra: [String: ExtraValue]
     public var source: SourceLocation
@@ -30,7 +32,7 @@ public struct Product: Sendable, Hashable, Identifiable {
         availability: Availability = .inStock, thumbnail: ImageReference? = nil, image: ImageReference? = nil,
         gtin: String? = nil, mpn: String? = nil, tags: [String] = [], date: Timestamp? = nil,
         images: [ImageReference] = [], netContent: NetContent? = nil, options: [String] = [], variants: [Variant] = [],
-        detail: RenderedMarkdown = .empty, extra: [String: ExtraValue] = [:], source: SourceLocation
+        categories: [Slug] = [], detail: RenderedMarkdown = .empty, extra: [String: ExtraValue] = [:], source: SourceLocation
     ) {
         self.slug = slug
         self.sku = sku
@@ -49,6 +51,7 @@ public struct Product: Sendable, Hashable, Identifiable {
         self.netContent = netContent
         self.options = options
         self.variants = variants
+        self.categories = categories
         self.detail = detail
         self.extra = extra
         self.source = source

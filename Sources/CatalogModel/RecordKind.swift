@@ -1,7 +1,7 @@
 /// The kinds of content file, each with its folder and its keys. The key tables below are the
 /// single statement of the content model: the validator reads them, and so do the JSON Schemas.
 public enum RecordKind: String, Sendable, Hashable, CaseIterable {
-    case site, brand, product, promotion, page
+    case site, brand, product, promotion, page, category
 
     /// Folder under the content folder; nil for `site.json`.
     public var folder: String? {
@@ -11,6 +11,7 @@ public enum RecordKind: String, Sendable, Hashable, CaseIterable {
         case .product: "products"
         case .promotion: "promotions"
         case .page: "pages"
+        case .category: "categories"
         }
     }
 
@@ -22,6 +23,7 @@ public enum RecordKind: String, Sendable, Hashable, CaseIterable {
         case .product: "detail"
         case .promotion: "content"
         case .page: "body"
+        case .category: "description"
         }
     }
 
@@ -71,6 +73,7 @@ public enum RecordKind: String, Sendable, Hashable, CaseIterable {
                 FieldRule("netContent", .netContent, "what the pack holds, e.g. 50 ml; gives the unit price"),
                 FieldRule("options", .optionNames, "option names of the variants, e.g. [shade]"),
                 FieldRule("variants", .variants, "buyable shades or sizes, each with a sku and a value per option"),
+                FieldRule("categories", .references(.category), "category slugs; the first gives the breadcrumb"),
             ]
         case .promotion:
             return [
@@ -86,6 +89,13 @@ public enum RecordKind: String, Sendable, Hashable, CaseIterable {
             ]
         case .page:
             return [FieldRule("title", .text(1...200), required: true, "page title")]
+        case .category:
+            return [
+                FieldRule("title", .text(1...200), required: true, "category name"),
+                FieldRule("parent", .reference(.category), "slug of the category it sits in"),
+                FieldRule("googleCategory", .googleCategory, "Google product taxonomy id or path, e.g. 2915"),
+                FieldRule("image", .image, "category picture"),
+            ]
         }
     }
 
@@ -134,6 +144,7 @@ public enum RecordKind: String, Sendable, Hashable, CaseIterable {
     /// Top-level output names a free page may not take.
     public static let reservedPageSlugs: Set<String> = [
         "brands", "products", "promotions", "search", "feeds", "images", "bag", "favourites", "deals", "api", "checkout",
+        "categories",
     ]
 }
 
@@ -185,4 +196,6 @@ public enum FieldType: Sendable {
     case unitPriceBase
     /// A list of `ShippingRate`s.
     case shipping
+    /// A Google product taxonomy id (digits) or path (`A > B > C`).
+    case googleCategory
 }

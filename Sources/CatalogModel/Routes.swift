@@ -30,6 +30,13 @@ public enum Routes {
         page <= 1 ? "brands/\(slug)/" : "brands/\(slug)/page/\(page)/"
     }
 
+    public static let categories = "categories/"
+    public static func category(_ slug: Slug, page: Int = 1) -> String {
+        page <= 1 ? "categories/\(slug)/" : "categories/\(slug)/page/\(page)/"
+    }
+    public static func categoryFeed(_ slug: Slug) -> String { "feeds/categories/\(slug).xml" }
+    public static let favicon = "favicon.svg"
+
     public static func product(_ slug: Slug) -> String { "products/\(slug)/" }
     public static func promotion(_ slug: Slug) -> String { "promotions/\(slug)/" }
     public static func page(_ slug: Slug) -> String { "\(slug)/" }

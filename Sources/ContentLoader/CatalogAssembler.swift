@@ -8,6 +8,7 @@ public enum CatalogAssembler {
         products: [DecodedRecord<Product>],
         promotions: [DecodedRecord<Promotion>],
         pages: [DecodedRecord<Page>],
+        categories: [DecodedRecord<Category>] = [],
         existingImages: Set<String>
     ) -> (Catalog, [Diagnostic]) {
         var diagnostics: [Diagnostic] = []
@@ -41,13 +42,17 @@ public enum CatalogAssembler {
         diagnostics += variantSKUClashes(products.map(\.record))
         let promotions = unique(promotions, kind: "promotion", key: { $0.slug.rawValue }, source: { $0.source }, what: "slug")
         let pages = unique(pages, kind: "page", key: { $0.slug.rawValue }, source: { $0.source }, what: "slug")
+        let categories = unique(categories, kind: "category", key: { $0.slug.rawValue }, source: { $0.source }, what: "slug")
+        diagnostics += categoryCycles(categories.map(\.record))
 
         let known: [RecordKind: [String]] = [
             .brand: brands.map(\.record.slug.rawValue),
             .product: products.map(\.record.slug.rawValue),
+            .category: categories.map(\.record.slug.rawValue),
         ]
         let knownSets = known.mapValues(Set.init)
         let references = brands.flatMap(\.references) + products.flatMap(\.references) + promotions.flatMap(\.references)
+            + categories.flatMap(\.references)
         for reference in references where !(knownSets[reference.kind]?.contains(reference.slug.rawValue) ?? false) {
             var message = "\(reference.key): \"\(reference.slug)\" is not a known \(reference.kind.rawValue)"
             if let close = Spelling.closest(to: reference.slug.rawValue, among: known[reference.kind] ?? []) {
@@ -59,6 +64,7 @@ public enum CatalogAssembler {
         }
 
         let images = brands.flatMap(\.images) + products.flatMap(\.images) + promotions.flatMap(\.images)
+            + categories.flatMap(\.images)
         for use in images {
             if case .local(let path) = use.image, !existingImages.contains(path) {
                 diagnostics.append(.error(
@@ -68,7 +74,7 @@ public enum CatalogAssembler {
 
         let catalog = Catalog(
             site: site, brands: brands.map(\.record), products: products.map(\.record),
-            promotions: promotions.map(\.record), pages: pages.map(\.record))
+            promotions: promotions.map(\.record), pages: pages.map(\.record), categories: categories.map(\.record))
         return (catalog, diagnostics)
     }
 
@@ -91,6 +97,34 @@ public enum CatalogAssembler {
                     owners[variant.sku] = ("a variant of \"\(product.slug)\"", variant.source)
                 }
             }
+        }
+        return diagnostics
+    }
+
+    /// A category tree must end at a root: `parent` links that come back round are an error at
+    /// each category of the loop, naming the whole loop.
+    static func categoryCycles(_ categories: [Category]) -> [Diagnostic] {
+        let bySlug = Dictionary(categories.map { ($0.slug, $0) }, uniquingKeysWith: { first, _ in first })
+        var state: [Slug: Bool] = [:]  // false: on the current walk, true: known to reach a root
+        var diagnostics: [Diagnostic] = []
+        for start in categories where state[start.slug] == nil {
+            var walk: [Slug] = []
+            var current: Slug? = start.slug
+            while let slug = current, state[slug] == nil, let category = bySlug[slug] {
+                state[slug] = false
+                walk.append(slug)
+                current = category.parent
+            }
+            if let slug = current, state[slug] == false, let at = walk.firstIndex(of: slug) {
+                let loop = Array(walk[at...])
+                let names = (loop + [loop[0]]).map(\.rawValue).joined(separator: " → ")
+                for member in loop {
+                    diagnostics.append(.error(
+                        "parent: the categories form a loop (\(names)); a category tree needs a root, so remove one of these parents",
+                        at: bySlug[member]!.source))
+                }
+            }
+            for slug in walk { state[slug] = true }
         }
         return diagnostics
     }

@@ -8,6 +8,7 @@ extension ContentLoader {
         case product(Product)
         case promotion(Promotion)
         case page(Page)
+        case category(Category)
     }
 
     /// A record file read on its own: the record (nil when it could not be made) and what was
@@ -43,6 +44,8 @@ extension ContentLoader {
         case .promotion(let r):
             (single.record, single.references, single.images) = (.promotion(r.record), r.references, r.images)
         case .page(let r): (single.record, single.references, single.images) = (.page(r.record), r.references, r.images)
+        case .category(let r):
+            (single.record, single.references, single.images) = (.category(r.record), r.references, r.images)
         case nil: break
         }
         return single

@@ -59,6 +59,7 @@ public struct ContentLoader: Sendable {
         var products: [DecodedRecord<Product>] = []
         var promotions: [DecodedRecord<Promotion>] = []
         var pages: [DecodedRecord<Page>] = []
+        var categories: [DecodedRecord<Category>] = []
         for result in decoded {
             diagnostics += result.diagnostics
             switch result.record {
@@ -66,6 +67,7 @@ public struct ContentLoader: Sendable {
             case .product(let r): products.append(r)
             case .promotion(let r): promotions.append(r)
             case .page(let r): pages.append(r)
+            case .category(let r): categories.append(r)
             case nil: break
             }
         }
@@ -73,10 +75,11 @@ public struct ContentLoader: Sendable {
         guard let site else {
             return Result(catalog: nil, diagnostics: diagnostics.sorted(), fileCount: fileCount, imageFiles: imageFiles)
         }
-        let (catalog, crossDiagnostics) = CatalogAssembler.assemble(
-            site: site, brands: brands, products: products, promotions: promotions, pages: pages,
+        var (catalog, crossDiagnostics) = CatalogAssembler.assemble(
+            site: site, brands: brands, products: products, promotions: promotions, pages: pages, categories: categories,
             existingImages: Set(imageFiles))
         diagnostics += crossDiagnostics
+        catalog.pixelSizes = readPixelSizes(catalog.localImagePaths)
         diagnostics.sort()
         let ok = diagnostics.errorCount == 0
         return Result(catalog: ok ? catalog : nil, diagnostics: diagnostics, fileCount: fileCount, imageFiles: imageFiles)
@@ -98,6 +101,7 @@ public struct ContentLoader: Sendable {
         case product(DecodedRecord<Product>)
         case promotion(DecodedRecord<Promotion>)
         case page(DecodedRecord<Page>)
+        case category(DecodedRecord<Category>)
     }
 
     struct Decoded: Sendable {
@@ -177,6 +181,21 @@ public struct ContentLoader: Sendable {
             .map { "images/" + $0 }
     }
 
+    /// Each image's size from the first bytes of its file (a JPEG's size can follow long
+    /// metadata, so up to 256 KiB are read); unreadable or unknown formats are left out.
+    func readPixelSizes(_ paths: [String]) -> [String: PixelSize] {
+        let root = contentFolder.path + "/"
+        let sizes = ParallelMap.map(paths) { path -> PixelSize? in
+            guard let handle = FileHandle(forReadingAtPath: root + path) else { return nil }
+            defer { try? handle.close() }
+            guard let data = try? handle.read(upToCount: 256 * 1024) else { return nil }
+            return PixelSize.read(header: [UInt8](data))
+        }
+        var result: [String: PixelSize] = [:]
+        for (path, size) in zip(paths, sizes) { result[path] = size }
+        return result
+    }
+
     // MARK: Decoding one file
 
     /// The bound a `.json` file's Markdown string breaks, said at the string: lines inside a JSON
@@ -247,6 +266,8 @@ public struct ContentLoader: Sendable {
         case .promotion:
             record = RecordDecoder.promotion(&reader, slug: placeholder, body: body, markdown: markdown).map { .promotion($0) }
         case .page: record = RecordDecoder.page(&reader, slug: placeholder, body: body, markdown: markdown).map { .page($0) }
+        case .category:
+            record = RecordDecoder.category(&reader, slug: placeholder, body: body, markdown: markdown).map { .category($0) }
         case .site: record = nil
         }
         diagnostics += reader.diagnostics

@@ -72,6 +72,7 @@ public enum RecordDecoder {
         let gallery = reader.images("images") ?? []
         let netContent = reader.netContent("netContent")
         let (options, variants, variantImages) = productVariants(&reader, sku: sku, currency: currency)
+        let categories = reader.references("categories") ?? []
         for use in [image ?? thumbnail].compactMap({ $0 }) + variantImages where use.image.isSVG {
             reader.report(.warning(
                 "\(use.key): merchant platforms refuse SVG pictures, so the product feed leaves \(use.image.sitePath) out; "
@@ -83,9 +84,10 @@ public enum RecordDecoder {
             slug: slug, sku: sku, name: name, brand: brand.slug, price: price, priceUnit: unit,
             availability: availability, thumbnail: thumbnail?.image, image: image?.image, gtin: gtin, mpn: mpn,
             tags: tags, date: date, images: gallery.map(\.image), netContent: netContent, options: options,
-            variants: variants, detail: markdown(text), extra: reader.extra, source: reader.file)
+            variants: variants, categories: categories.map(\.slug), detail: markdown(text), extra: reader.extra,
+            source: reader.file)
         return DecodedRecord(
-            record: product, references: [brand], images: [thumbnail, image].compactMap { $0 } + gallery + variantImages)
+            record: product, references: [brand] + categories, images: [thumbnail, image].compactMap { $0 } + gallery + variantImages)
     }
 
     /// `options` and `variants`, which come together or not at all.
@@ -134,6 +136,25 @@ public enum RecordDecoder {
             products: products.map(\.slug), discountPercent: percent, code: code, image: image?.image, stores: stores,
             content: markdown(text), extra: reader.extra, source: reader.file)
         return DecodedRecord(record: promotion, references: brands + products, images: [image].compactMap { $0 })
+    }
+
+    public static func category(_ reader: inout FieldReader, slug: Slug, body: String?, markdown: MarkdownRenderer)
+        -> DecodedRecord<Category>?
+    {
+        let title = reader.text("title")
+        let parent = reader.reference("parent")
+        let google = reader.googleCategory("googleCategory")
+        let image = reader.image("image")
+        let text = body ?? reader.jsonBody() ?? ""
+        if let parent, parent.slug == slug {
+            reader.report(.error(
+                "parent: \"\(slug)\" is this category itself; name the category it sits in, or remove parent", at: parent.location))
+        }
+        guard let title else { return nil }
+        let category = Category(
+            slug: slug, title: title, parent: parent?.slug, googleCategory: google, image: image?.image,
+            description: markdown(text), extra: reader.extra, source: reader.file)
+        return DecodedRecord(record: category, references: [parent].compactMap { $0 }, images: [image].compactMap { $0 })
     }
 
     public static func page(_ reader: inout FieldReader, slug: Slug, body: String?, markdown: MarkdownRenderer)

@@ -182,6 +182,20 @@ extension FieldReader {
         return rates
     }
 
+    /// `googleCategory`: a taxonomy id (digits) or a path of names joined by ` > `.
+    mutating func googleCategory(_ key: String) -> String? {
+        guard let node = value(key), let text = scalar(key, node, "a Google product category such as 2915") else { return nil }
+        let trimmed = text.trimmingWhitespace()
+        let isID = !trimmed.isEmpty && trimmed.count <= 10 && trimmed.utf8.allSatisfy { $0 >= 48 && $0 <= 57 }
+        let parts = trimmed.components(separatedBy: ">").map { $0.trimmingWhitespace() }
+        let isPath = !trimmed.isEmpty && !trimmed.utf8.allSatisfy { $0 >= 48 && $0 <= 57 } && parts.allSatisfy { !$0.isEmpty } && trimmed.count <= 750
+        guard isID || isPath else {
+            fail(key, node, "\"\(text)\" is neither a Google product category id nor a path; write e.g. 2915 or Health & Beauty > Personal Care > Cosmetics")
+            return nil
+        }
+        return isID ? trimmed : parts.joined(separator: " > ")
+    }
+
     /// A present key's node, for a message about a value that parsed but breaks a wider rule.
     func node(_ key: String) -> RawNode { present(key)! }
 }

@@ -406,6 +406,7 @@ public struct FieldReader {
         case .variants: "{sku: DIA-FSG-1N, shade: 1N Neutral}"
         case .unitPriceBase: "{\"ml\": \"100 ml\"}"
         case .shipping: "{country: US, service: Standard, price: 4.95}"
+        case .googleCategory: "2915"
         }
     }
 }

@@ -41,6 +41,7 @@ public enum MarkdownRenderer {
         let extensions = cmark_parser_get_syntax_extensions(parser)
         var html = take(cmark_render_html(document, options, extensions))
         if !headingIDs.isEmpty { html = addingIDs(headingIDs, to: html) }
+        if html.contains("<input type=\"checkbox\"") { html = labellingTaskBoxes(in: html) }
         let text = take(cmark_render_plaintext(document, options | CMARK_OPT_NOBREAKS, 0))
         return RenderedMarkdown(html: html, plainText: normalizedPlainText(text))
     }
@@ -93,6 +94,35 @@ public enum MarkdownRenderer {
             i += 3
         }
         return String(decoding: out, as: UTF8.self)
+    }
+
+    /// GitHub task lists render as bare disabled checkboxes, which a screen reader announces as
+    /// "checkbox, not checked" with nothing to say what for: each gets its item's text (up to a
+    /// nested list or the item's end, without tags) as `aria-label`.
+    static func labellingTaskBoxes(in html: String) -> String {
+        var out = ""
+        var rest = Substring(html)
+        while let box = rest.range(of: "<input type=\"checkbox\"") {
+            out += rest[..<box.lowerBound]
+            guard let close = rest[box.upperBound...].range(of: "/>") else { break }
+            let after = rest[close.upperBound...]
+            var end = after.endIndex
+            for stop in ["</li>", "<ul", "<ol", "<p>", "\n"] {
+                if let found = after.range(of: stop), found.lowerBound < end { end = found.lowerBound }
+            }
+            // The item's text: tags dropped, entities kept as they are (they are already escaped).
+            var text = ""
+            var inTag = false
+            for character in after[..<end] {
+                if character == "<" { inTag = true } else if character == ">" { inTag = false } else if !inTag { text.append(character) }
+            }
+            let label = text.trimmingWhitespace().replacingOccurrences(of: "\"", with: "&quot;")
+            out += rest[box.lowerBound..<close.lowerBound]
+            if !label.isEmpty { out += "aria-label=\"\(label)\" " }
+            out += "/>"
+            rest = after
+        }
+        return out + rest
     }
 
     private static func take(_ pointer: UnsafeMutablePointer<CChar>?) -> String {

@@ -77,7 +77,8 @@ extension BuildState.RecordFacts {
             let relative = source.path.hasPrefix(prefix) ? String(source.path.dropFirst(prefix.count)) : source.path
             return InputScan.contentPrefix + relative
         }
-        func local(_ images: ImageReference?...) -> [String] {
+        func local(_ images: ImageReference?...) -> [String] { local(images) }
+        func local(_ images: [ImageReference?]) -> [String] {
             images.compactMap { if case .local(let path)? = $0 { path } else { nil } }
         }
         var facts: [BuildState.RecordKey: BuildState.RecordFacts] = [:]
@@ -87,8 +88,11 @@ extension BuildState.RecordFacts {
         }
         for product in catalog.products {
             facts[.init(kind: .product, slug: product.slug)] = .init(
-                input: input(product.source), listKey: product.name + "\u{0}" + product.brand.rawValue, brand: product.brand,
-                images: local(product.thumbnail, product.image))
+                // Its categories are part of the key: category pages list their products.
+                input: input(product.source),
+                listKey: ([product.name, product.brand.rawValue] + product.categories.map(\.rawValue)).joined(separator: "\u{0}"),
+                brand: product.brand,
+                images: local(product.thumbnail, product.image) + local(product.images) + local(product.variants.map(\.image)))
         }
         for promotion in catalog.promotions {
             facts[.init(kind: .promotion, slug: promotion.slug)] = .init(
@@ -99,6 +103,12 @@ extension BuildState.RecordFacts {
         }
         for page in catalog.pages {
             facts[.init(kind: .page, slug: page.slug)] = .init(input: input(page.source), listKey: "")
+        }
+        for category in catalog.categories {
+            // Title and parent: the tree's order and shape.
+            facts[.init(kind: .category, slug: category.slug)] = .init(
+                input: input(category.source), listKey: category.title + "\u{0}" + (category.parent?.rawValue ?? ""),
+                images: local(category.image))
         }
         return facts
     }

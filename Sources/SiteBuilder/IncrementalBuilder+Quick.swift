@@ -36,8 +36,12 @@ extension IncrementalBuilder {
                 !file.diagnostics.contains(where: { $0.severity == .error || options.strict })
             else { return nil }
             for reference in file.references {
-                let known = reference.kind == .brand
-                    ? catalog.brandBySlug[reference.slug] != nil : catalog.productBySlug[reference.slug] != nil
+                let known = switch reference.kind {
+                case .brand: catalog.brandBySlug[reference.slug] != nil
+                case .product: catalog.productBySlug[reference.slug] != nil
+                case .category: catalog.categoryBySlug[reference.slug] != nil
+                default: false
+                }
                 guard known else { return nil }
             }
             for use in file.images {
@@ -52,7 +56,7 @@ extension IncrementalBuilder {
                 guard recordKey == .init(kind: .brand, slug: brand.slug), let patched = catalog.replacing(brand)
                 else { return nil }
                 catalog = patched
-            case .promotion, .page:
+            case .promotion, .page, .category:
                 return nil
             }
             changed.insert(.record(recordKey.kind, recordKey.slug))

@@ -56,7 +56,13 @@ extension PageBuilder {
             if quote.isReduced { record["listPrice"] = .string(context.price(quote.list, of: buyable)) }
             if let unit { record["unitPrice"] = .string(unit) }
             if let buy { record["buyURL"] = .string(buy) }
-            if let image = context.imageURL(buyable.image ?? buyable.thumbnail) { record["imageURL"] = .string(image) }
+            var picture: [String: Any] = [:]
+            context.addImage(buyable.image ?? buyable.thumbnail, as: "image", slot: PageContext.Slot.productImage, to: &picture)
+            if let url = picture["imageURL"] as? String {
+                record["imageURL"] = .string(url)
+                record["imageWidth"] = .int(picture["imageWidth"] as! Int)
+                record["imageHeight"] = .int(picture["imageHeight"] as! Int)
+            }
             if let thumb = variant.image ?? buyable.thumbnail ?? buyable.image { record["imagePath"] = .string(thumb.sitePath) }
             records.append(.object(record))
             return row
@@ -78,8 +84,9 @@ extension PageBuilder {
         var seen: Set<ImageReference> = shown.map { [$0] } ?? []
         var items: [[String: Any]] = []
         for (number, image) in product.images.enumerated() where seen.insert(image).inserted {
-            guard let url = context.imageURL(image) else { continue }
-            items.append(["url": url, "alt": "\(product.name), picture \(number + 2)"])
+            var picture: [String: Any] = ["alt": "\(product.name), picture \(number + 2)"]
+            context.addImage(image, as: "", slot: PageContext.Slot.thumbnail, to: &picture)
+            if picture["URL"] != nil { items.append(picture) }
         }
         return items
     }

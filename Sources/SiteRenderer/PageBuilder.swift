@@ -5,7 +5,7 @@ struct PageBuilder: Sendable {
     let context: PageContext
     let route: String
 
-    private var catalog: Catalog { context.catalog }
+    var catalog: Catalog { context.catalog }
     var site: Site { catalog.site }
 
     func home() -> [String: Any] {
@@ -14,7 +14,36 @@ struct PageBuilder: Sendable {
         page["brands"] = catalog.brands.map(context.brandSummary)
         page["productCount"] = catalog.products.count
         page["feeds"] = context.promotionFeedLinks
+        page["siteJSONLD"] = siteJSONLD()
         return page
+    }
+
+    /// The home page's `WebSite` with its search (a `SearchAction` into the search page's `q`)
+    /// and the shop as an `Organization`, as search engines read a site's name and sitelinks box.
+    private func siteJSONLD() -> String {
+        var organization: [String: JSONValue] = [
+            "@type": "Organization", "@id": .string(site.baseURL + "#organization"), "name": .string(site.title),
+            "url": .string(site.baseURL), "logo": .string(site.absoluteURL(Routes.favicon)),
+        ]
+        if let description = site.description { organization["description"] = .string(description) }
+        let graph: JSONValue = [
+            "@context": "https://schema.org",
+            "@graph": [
+                [
+                    "@type": "WebSite", "@id": .string(site.baseURL + "#website"), "name": .string(site.title),
+                    "url": .string(site.baseURL), "publisher": ["@id": .string(site.baseURL + "#organization")],
+                    "potentialAction": [
+                        "@type": "SearchAction",
+                        "target": [
+                            "@type": "EntryPoint", "urlTemplate": .string(site.absoluteURL(Routes.search) + "?q={search_term_string}"),
+                        ],
+                        "query-input": "required name=search_term_string",
+                    ],
+                ],
+                .object(organization),
+            ],
+        ]
+        return graph.encoded(scriptSafe: true)
     }
 
     func brandIndex() -> [String: Any] {
@@ -36,7 +65,7 @@ struct PageBuilder: Sendable {
         page["products"] = slice.map { context.productSummary($0) }
         page["productCount"] = all.count
         page["isFirstPage"] = number == 1
-        page["pagination"] = pagination(brand: brand, page: number, pageCount: pageCount)
+        page["pagination"] = pagination(page: number, pageCount: pageCount) { Routes.brand(brand.slug, page: $0) }
         page["breadcrumbs"] = breadcrumbs([("Brands", Routes.brands), (brand.title, number > 1 ? Routes.brand(brand.slug) : nil)]
             + (number > 1 ? [("Page \(number)", nil)] : []))
         let promotions = catalog.promotions(for: brand).filter { $0.status(at: context.now) == .active }
@@ -67,7 +96,7 @@ struct PageBuilder: Sendable {
         // Present even when false, like the card's `listPrice`: a miss searches every context.
         item["saleEnds"] = quote.ends.map(\.displayText) ?? false
         item["priceUnit"] = product.priceUnit
-        if let image = context.imageURL(shown.image ?? shown.thumbnail) { item["imageURL"] = image }
+        context.addImage(shown.image ?? shown.thumbnail, as: "image", slot: PageContext.Slot.productImage, to: &item)
         // A variant's own codes are in the structured data and the feed; the facts list the product's.
         if let gtin = product.hasVariants ? product.gtin : shown.gtin { item["gtin"] = gtin }
         if let mpn = product.hasVariants ? product.mpn : shown.mpn { item["mpn"] = mpn }
@@ -97,9 +126,15 @@ struct PageBuilder: Sendable {
         if let shipping = shippingRates(for: quote.price) { item["shipping"] = shipping }
         page["product"] = item
         page["brand"] = context.brandSummary(brand)
-        page["breadcrumbs"] = breadcrumbs([
-            ("Brands", Routes.brands), (brand.title, Routes.brand(brand.slug)), (product.name, nil),
-        ])
+        if let category = catalog.primaryCategory(of: product) {
+            page["breadcrumbs"] = breadcrumbs(
+                [("Categories", Routes.categories)] + catalog.path(to: category).map { ($0.title, Routes.category($0.slug)) }
+                    + [(product.name, nil)])
+        } else {
+            page["breadcrumbs"] = breadcrumbs([
+                ("Brands", Routes.brands), (brand.title, Routes.brand(brand.slug)), (product.name, nil),
+            ])
+        }
         page["jsonLD"] = ProductJSONLD.make(product, brand: brand, context: context, url: site.absoluteURL(route))
         page["openGraph"] = openGraph(
             type: "product", title: product.name, image: context.absoluteImageURL(shown.image ?? shown.thumbnail),
@@ -201,29 +236,41 @@ struct PageBuilder: Sendable {
     }
 
     /// Home, then each step; the last is the current page and has no link.
-    private func breadcrumbs(_ steps: [(String, String?)]) -> [[String: Any]] {
-        var items: [[String: Any]] = [["title": "Home", "url": context.url("")]]
+    func breadcrumbs(_ steps: [(String, String?)]) -> [[String: Any]] {
+        var items: [[String: Any]] = [["title": "Home", "url": context.url(""), "absoluteURL": site.absoluteURL("")]]
         for (title, route) in steps {
-            var item: [String: Any] = ["title": title]
+            var item: [String: Any] = ["title": title, "absoluteURL": site.absoluteURL(route ?? self.route)]
             if let route { item["url"] = context.url(route) } else { item["current"] = true }
             items.append(item)
         }
         return items
     }
 
-    /// Previous, next and a window of page numbers around the current one.
-    private func pagination(brand: Brand, page: Int, pageCount: Int) -> [String: Any]? {
+    /// schema.org `BreadcrumbList` of the trail a page shows, for search engines' result paths.
+    static func breadcrumbJSONLD(_ items: [[String: Any]]) -> String {
+        let elements = items.enumerated().map { position, item -> JSONValue in
+            [
+                "@type": "ListItem", "position": .int(position + 1), "name": .string(item["title"] as? String ?? ""),
+                "item": .string(item["absoluteURL"] as? String ?? ""),
+            ]
+        }
+        let list: JSONValue = ["@context": "https://schema.org", "@type": "BreadcrumbList", "itemListElement": .array(elements)]
+        return list.encoded(scriptSafe: true)
+    }
+
+    /// Previous, next and a window of page numbers around the current one; `route` gives page n's route.
+    func pagination(page: Int, pageCount: Int, route: (Int) -> String) -> [String: Any]? {
         guard pageCount > 1 else { return nil }
         var numbers: [[String: Any]] = []
         var last = 0
         for n in 1...pageCount where n == 1 || n == pageCount || abs(n - page) <= 2 {
             if n - last > 1 { numbers.append(["gap": true]) }
-            numbers.append(["number": n, "url": context.url(Routes.brand(brand.slug, page: n)), "current": n == page])
+            numbers.append(["number": n, "url": context.url(route(n)), "current": n == page])
             last = n
         }
         var result: [String: Any] = ["pages": numbers, "page": page, "pageCount": pageCount]
-        if page > 1 { result["previousURL"] = context.url(Routes.brand(brand.slug, page: page - 1)) }
-        if page < pageCount { result["nextURL"] = context.url(Routes.brand(brand.slug, page: page + 1)) }
+        if page > 1 { result["previousURL"] = context.url(route(page - 1)) }
+        if page < pageCount { result["nextURL"] = context.url(route(page + 1)) }
         return result
     }
 

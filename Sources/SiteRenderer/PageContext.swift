@@ -22,6 +22,25 @@ struct PageContext {
         return image.isLocal ? root + image.sitePath : image.sitePath
     }
 
+    /// Sets `<key>URL`, `<key>Width` and `<key>Height`: the size read from the file, or for a
+    /// remote picture (whose size the build does not know) the slot the theme shows it in, so an
+    /// `<img>` always reserves its space.
+    func addImage(_ image: ImageReference?, as key: String, slot: PixelSize, to item: inout [String: Any]) {
+        guard let image, let url = imageURL(image) else { return }
+        let size = catalog.pixelSizes[image.sitePath] ?? slot
+        item[key + "URL"] = url
+        item[key + "Width"] = size.width
+        item[key + "Height"] = size.height
+    }
+
+    /// The slots of the default theme, for pictures of unknown size.
+    enum Slot {
+        static let thumbnail = PixelSize(width: 160, height: 160)
+        static let logo = PixelSize(width: 160, height: 80)
+        static let banner = PixelSize(width: 800, height: 400)
+        static let productImage = PixelSize(width: 480, height: 480)
+    }
+
     func absoluteImageURL(_ image: ImageReference?) -> String? {
         image.map { site.absoluteURL($0.sitePath) }
     }
@@ -37,7 +56,9 @@ struct PageContext {
         context["title"] = title
         context["documentTitle"] = route.isEmpty ? site.title : "\(title) · \(site.title)"
         context["canonicalURL"] = site.absoluteURL(route)
-        if let description, !description.isEmpty { context["description"] = Self.clip(description, to: 300) }
+        // Every page has a description: its own text, else a sentence made from its title.
+        let text = description.flatMap { $0.isEmpty ? nil : $0 } ?? (route.isEmpty ? site.title : "\(title) at \(site.title).")
+        context["description"] = Self.clip(text, to: 300)
         return context
     }
 
@@ -49,6 +70,7 @@ struct PageContext {
             "homeURL": url(""),
             "stylesheetURL": root + Routes.stylesheet,
             "bagScriptURL": root + Routes.bagScript,
+            "faviconURL": root + Routes.favicon,
             "lang": site.languageTag,
             "site": [
                 "title": site.title,
@@ -68,6 +90,12 @@ struct PageContext {
             "year": Timestamp.components(of: now).year,
             "extraSite": site.extra.mapValues(\.anyValue),
         ]
+        if !catalog.categories.isEmpty {
+            // Only a shop with categories has the section.
+            var nav = context["nav"] as! [[String: Any]]
+            nav.insert(["label": "Categories", "url": url(Routes.categories), "current": section == "categories"], at: 1)
+            context["nav"] = nav
+        }
         context["header"] = templates.render("partials/header", context)
         context["footer"] = templates.render("partials/footer", context)
         return context
@@ -103,7 +131,7 @@ struct PageContext {
             "url": url(Routes.brand(brand.slug)),
             "productCount": catalog.productsByBrand.count(of: brand.slug),
         ]
-        if let logo = imageURL(brand.logo) { item["logoURL"] = logo }
+        addImage(brand.logo, as: "logo", slot: Slot.logo, to: &item)
         if let country = brand.country { item["country"] = country }
         return item
     }
@@ -128,7 +156,7 @@ struct PageContext {
             item["brandTitle"] = brand.title
             item["brandURL"] = url(Routes.brand(brand.slug))
         }
-        if let thumb = imageURL(product.thumbnail ?? product.image) { item["thumbnailURL"] = thumb }
+        addImage(product.thumbnail ?? product.image, as: "thumbnail", slot: Slot.thumbnail, to: &item)
         item["listPrice"] = quote.isReduced ? price(quote.list, of: product) : false
         item["unitPrice"] = site.unitPrice(of: quote.price, netContent: product.netContent)?.formatted(locale: site.locale) ?? false
         return item
@@ -158,7 +186,7 @@ struct PageContext {
         item["availability"] = span.availability.label
         item["availabilityCode"] = span.availability.rawValue
         item["inStock"] = span.availability == .inStock
-        if let thumb = imageURL(product.thumbnail ?? product.image) { item["thumbnailURL"] = thumb }
+        addImage(product.thumbnail ?? product.image, as: "thumbnail", slot: Slot.thumbnail, to: &item)
         return item
     }
 
@@ -192,7 +220,7 @@ struct PageContext {
         }
         if let percent = promotion.discountPercent { item["discountPercent"] = "\(percent)" }
         item["code"] = promotion.code ?? false
-        if let image = imageURL(promotion.image) { item["imageURL"] = image }
+        addImage(promotion.image, as: "image", slot: Slot.banner, to: &item)
         return item
     }
 

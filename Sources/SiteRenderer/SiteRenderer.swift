@@ -80,6 +80,7 @@ public struct SiteRenderer: Sendable {
                 })
             }
         }
+        jobs += categoryJobs(wants: wants)
         // Jobs name a product or promotion by its number in the catalog rather than hold a copy of it.
         let shared = self.shared
         for (number, product) in catalog.products.enumerated() where wants(Routes.product(product.slug)) {
@@ -131,7 +132,49 @@ public struct SiteRenderer: Sendable {
     private static func productPageInputs(_ product: Product, in catalog: Catalog) -> Set<Dependency> {
         var uses = catalog.quoteDependencies(for: product)
         uses.insert(.record(.brand, product.brand))
+        // The breadcrumb follows the first category up to the root.
+        if let category = catalog.primaryCategory(of: product) {
+            for step in catalog.path(to: category) { uses.insert(.record(.category, step.slug)) }
+        }
+        if !product.categories.isEmpty { uses.insert(.list(.category)) }
         return uses
+    }
+
+    /// The category tree and each category's pages: a category page lists the products of the
+    /// category and its descendants (whose quotes its cards print), its sub-categories, and its
+    /// trail up to the root.
+    private func categoryJobs(wants: (String) -> Bool) -> [OutputJob] {
+        guard !catalog.categories.isEmpty else { return [] }
+        var jobs: [OutputJob] = []
+        let categoryRecords = Set(catalog.categories.map { Dependency.record(.category, $0.slug) })
+        if wants(Routes.categories) {
+            jobs.append(job(Routes.categories, "categories", uses: categoryRecords.union([.list(.category), .list(.product)])) {
+                $0.categoryIndex()
+            })
+        }
+        for category in catalog.categories {
+            let productCount = catalog.productsByCategory.count(of: category.slug)
+            let pageCount = max(1, (productCount + catalog.site.productsPerPage - 1) / catalog.site.productsPerPage)
+            let pages = (1...pageCount).filter { wants(Routes.category(category.slug, page: $0)) }
+            if pages.isEmpty { continue }
+            let catalog = catalog
+            let uses = SharedDependencies {
+                var uses: Set<Dependency> = [.list(.category), .list(.product)]
+                for step in catalog.path(to: category) { uses.insert(.record(.category, step.slug)) }
+                for child in catalog.children(of: category) { uses.insert(.record(.category, child.slug)) }
+                for product in catalog.productsByCategory[category.slug, default: []] {
+                    uses.formUnion(catalog.quoteDependencies(for: product))
+                    uses.insert(.record(.brand, product.brand))
+                }
+                return uses
+            }
+            for page in pages {
+                jobs.append(job(Routes.category(category.slug, page: page), "category", uses: uses.set) {
+                    $0.categoryPage(category, page: page, pageCount: pageCount)
+                })
+            }
+        }
+        return jobs
     }
 
     private static func promotionPageInputs(_ promotion: Promotion, in catalog: Catalog) -> Set<Dependency> {
@@ -155,7 +198,10 @@ public struct SiteRenderer: Sendable {
         let file = Routes.file(for: route)
         let builder = PageBuilder(context: PageContext(shared: shared, root: root ?? Routes.relativeRoot(ofFile: file)), route: route)
         return OutputJob(path: file, category: .page, kind: kind, dependencies: uses()) {
-            builder.context.templates.renderData(kind, build(builder))
+            var page = build(builder)
+            // Wherever a page shows a breadcrumb trail, search engines get it as structured data.
+            if let trail = page["breadcrumbs"] as? [[String: Any]] { page["breadcrumbsJSONLD"] = PageBuilder.breadcrumbJSONLD(trail) }
+            return builder.context.templates.renderData(kind, page)
         }
     }
 }

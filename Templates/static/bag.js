@@ -356,7 +356,7 @@
       items.forEach(function (item) {
         var li = element("li", { "data-sku": item.sku });
         var image = href(item.image);
-        if (image) li.appendChild(element("img", { src: image, alt: "" }));
+        if (image) li.appendChild(element("img", { src: image, alt: "", width: "64", height: "64", loading: "lazy" }));
         li.appendChild(productLink(item));
         li.appendChild(element("span", { class: "price" }, item.priceLabel || format(item.price, item.currency, formats)));
         if (canBuy && item.buyable) {

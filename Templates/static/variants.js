@@ -71,7 +71,11 @@
     if (skuText) skuText.textContent = variant.sku;
     availability.textContent = variant.availability;
     availability.className = "availability availability-" + variant.availabilityCode;
-    if (image && variant.imageURL) image.src = variant.imageURL;
+    if (image && variant.imageURL) {
+      image.src = variant.imageURL;
+      image.width = variant.imageWidth;
+      image.height = variant.imageHeight;
+    }
     if (buy) {
       buy.hidden = !variant.buyURL;
       if (variant.buyURL) buy.querySelector("a").href = variant.buyURL;

@@ -20,7 +20,7 @@ import Testing
         #expect(html.contains("<td>30 ml</td>"))
         #expect(html.contains("<del>old</del>"))
         #expect(html.contains(#"<a href="https://example.com">https://example.com</a>"#))
-        #expect(html.contains(#"<input type="checkbox" checked="" disabled="" />"#))
+        #expect(html.contains(#"<input type="checkbox" checked="" disabled="" aria-label="done" />"#), "a task box is labelled by its text")
     }
 
     @Test func omitsRawHTML() {

@@ -23,9 +23,12 @@ struct QuickUpdateTests {
         defer { shop.remove() }
         try shop.edit(Self.ginzing, replacing: "price: 32.00", with: "price: 30.75")
         let quick = try #require(builder.quickUpdate(changedInputs: [Self.ginzingKey]))
+        // Its brand's and its categories' pages list it: every page of a listing shows its count.
         #expect(quick.renderedPaths == [
-            "brands/origins/index.html", "brands/origins/page/2/index.html", "products/ginzing-eye-cream/index.html",
-            "promotions/xmas-10-off/index.html",
+            "brands/origins/index.html", "brands/origins/page/2/index.html", "categories/eye-care/index.html",
+            "categories/skincare/index.html", "categories/skincare/page/2/index.html", "categories/skincare/page/3/index.html",
+            "categories/skincare/page/4/index.html", "categories/skincare/page/5/index.html",
+            "categories/skincare/page/6/index.html", "products/ginzing-eye-cream/index.html", "promotions/xmas-10-off/index.html",
         ])
         let full = try shop.fullBuild()
         let served = FolderContents.entries(in: shop.output)

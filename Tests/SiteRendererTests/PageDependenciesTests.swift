@@ -24,6 +24,8 @@ struct PageDependenciesTests {
             .record(.page, slug("privacy")), .record(.page, slug("terms")),
             .template("product"), .template("layout"), .template("partials/header"), .template("partials/footer"),
             .template("partials/breadcrumbs"),
+            // Its breadcrumb follows its first category up to the root.
+            .record(.category, slug("eye-care")), .record(.category, slug("skincare")), .list(.category),
         ])
     }
 
@@ -62,6 +64,6 @@ struct PageDependenciesTests {
 
     @Test func aTemplatesClosureFollowsPartialsAndLayouts() throws {
         let templates = try #require(TemplateLibrary.load(from: ShopFixture.templates).library)
-        #expect(templates.closure(of: "brand") == ["brand", "layout", "partials/breadcrumbs", "partials/product-card"])
+        #expect(templates.closure(of: "brand") == ["brand", "layout", "partials/breadcrumbs", "partials/pagination", "partials/product-card"])
     }
 }

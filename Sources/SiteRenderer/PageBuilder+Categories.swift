@@ -1,0 +1,66 @@
+import CatalogModel
+
+/// The category tree and each category's pages.
+extension PageBuilder {
+    func categoryIndex() -> [String: Any] {
+        var page = context.base(
+            route: route, title: "Categories",
+            description: "Browse \(catalog.categories.count) categories of \(catalog.products.count) products at \(site.title).",
+            section: "categories")
+        page["tree"] = ["children": catalog.rootCategories.map(categoryNode)]
+        page["breadcrumbs"] = breadcrumbs([("Categories", nil)])
+        return page
+    }
+
+    /// One category in the tree with its children, each with its product count.
+    private func categoryNode(_ category: Category) -> [String: Any] {
+        let children = catalog.children(of: category)
+        return [
+            "title": category.title, "url": context.url(Routes.category(category.slug)),
+            "productCount": Self.count(catalog.productsByCategory.count(of: category.slug), "product"),
+            "children": children.map(categoryNode), "hasChildren": !children.isEmpty,
+        ]
+    }
+
+    /// `1 product`, `12 products`.
+    static func count(_ number: Int, _ noun: String) -> String { "\(number) \(noun)\(number == 1 ? "" : "s")" }
+
+    func categoryPage(_ category: Category, page number: Int, pageCount: Int) -> [String: Any] {
+        let all = catalog.productsByCategory[category.slug, default: []]
+        let perPage = site.productsPerPage
+        let slice = all.dropFirst((number - 1) * perPage).prefix(perPage)
+        let title = number > 1 ? "\(category.title), page \(number)" : category.title
+        let summary = category.description.plainText.isEmpty
+            ? "\(category.title) at \(site.title): \(all.count) product\(all.count == 1 ? "" : "s")."
+            : category.description.plainText
+        var page = context.base(route: route, title: title, description: summary, section: "categories")
+        var item: [String: Any] = [
+            "title": category.title, "slug": category.slug.rawValue, "descriptionHTML": category.description.html,
+            "extra": category.extra.mapValues(\.anyValue),
+        ]
+        context.addImage(category.image, as: "image", slot: PageContext.Slot.banner, to: &item)
+        page["category"] = item
+        page["subcategories"] = catalog.children(of: category).map { child in
+            [
+                "title": child.title, "url": context.url(Routes.category(child.slug)),
+                "productCount": Self.count(catalog.productsByCategory.count(of: child.slug), "product"),
+            ] as [String: Any]
+        }
+        page["products"] = slice.map { context.productSummary($0) }
+        page["productCount"] = Self.count(all.count, "product")
+        page["isFirstPage"] = number == 1
+        page["pagination"] = pagination(page: number, pageCount: pageCount) { Routes.category(category.slug, page: $0) }
+        let trail = catalog.path(to: category)
+        var steps: [(String, String?)] = [("Categories", Routes.categories)]
+        for (index, step) in trail.enumerated() {
+            let last = index == trail.count - 1
+            steps.append((step.title, last && number == 1 ? nil : Routes.category(step.slug)))
+        }
+        if number > 1 { steps.append(("Page \(number)", nil)) }
+        page["breadcrumbs"] = breadcrumbs(steps)
+        if site.writes(.brandFeeds) {
+            page["feeds"] = [context.feedLink(title: "\(category.title) promotions (RSS)", route: Routes.categoryFeed(category.slug))]
+        }
+        return page
+    }
+}
