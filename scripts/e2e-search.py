@@ -55,6 +55,19 @@ def load_catalog(content):
         record["body"] = body
         return record
 
+    parents = {}
+    folder = os.path.join(content, "categories")
+    for name in sorted(os.listdir(folder)) if os.path.isdir(folder) else []:
+        parents[os.path.splitext(name)[0]] = read(os.path.join(folder, name)).get("parent")
+
+    def with_ancestors(slugs):
+        out = set()
+        for slug in slugs:
+            while slug and slug not in out:
+                out.add(slug)
+                slug = parents.get(slug)
+        return out
+
     brands = {}
     for name in sorted(os.listdir(os.path.join(content, "brands"))):
         brands[os.path.splitext(name)[0]] = read(os.path.join(content, "brands", name))["title"]
@@ -81,12 +94,14 @@ def load_catalog(content):
             add(p.get("detail", p.get("body", "")), "detail")
             prices = sorted({Decimal(str(v.get("price", p["price"]))) for v in p.get("variants", [])}) or [Decimal(str(p["price"]))]
             products.append(dict(slug=slug, name=p["name"], brand=p["brand"], brand_title=brands[p["brand"]],
-                                 price=prices[0], prices=prices, currency=p.get("currency", "USD"), fields=fields))
+                                 price=prices[0], prices=prices, currency=p.get("currency", "USD"), fields=fields,
+                                 categories=with_ancestors(p.get("categories", [])),
+                                 date=str(p["date"]) if p.get("date") else None))
     products.sort(key=lambda p: (fold(p["name"]), p["name"], p["slug"]))
     return brands, products
 
 
-def expected(products, q="", brand=None, low=None, high=None):
+def expected(products, q="", brand=None, low=None, high=None, category=None, sort=None):
     """Names in result order, by the documented rules."""
     query = words(q)
     found = []
@@ -110,13 +125,23 @@ def expected(products, q="", brand=None, low=None, high=None):
         else:
             if brand and p["brand"] != brand:
                 continue
+            if category and category not in p["categories"]:
+                continue
             if (low is not None or high is not None) and p["currency"] != "USD":
                 continue
             # A product stays when any of its variants' prices is in range.
             if not any((low is None or price >= low) and (high is None or price <= high) for price in p["prices"]):
                 continue
             found.append((-total, number, p))
-    return [p for _, _, p in sorted(found, key=lambda t: (t[0], t[1]))]
+    # Product numbers are name order: every order breaks its ties by name; no date sorts last.
+    orders = {
+        None: lambda t: (t[0], t[1]),
+        "name": lambda t: t[1],
+        "price": lambda t: (t[2]["price"], t[1]),
+        "price-desc": lambda t: (-t[2]["price"], t[1]),
+        "newest": lambda t: (t[2]["date"] is None, "" if t[2]["date"] is None else "".join(chr(0x10FFFF - ord(c)) for c in t[2]["date"]), t[1]),
+    }
+    return [p for _, _, p in sorted(found, key=orders[sort])]
 
 
 class Quiet(http.server.SimpleHTTPRequestHandler):
@@ -276,6 +301,26 @@ def main():
                            high=Decimal(140)), q="serum", min="100", max="140")
         serum = [r for r in dear if r["name"] == "Advanced Night Repair Serum"]
         check("price 100-140: the serum shows its price range", serum and serum[0]["price"] == "$ 62.00 – $ 135.00/ea", serum)
+
+        # Categories: a category keeps the products in it or below it; the facet counts them.
+        skincare = check_query("category skincare, no query", expected(products, category="skincare"), category="skincare")
+        check("category skincare: products of its sub-categories too", any(r["name"] == "Advanced Night Repair Serum" for r in
+              visible()), [r["name"] for r in skincare])
+        option = driver.find_element(By.CSS_SELECTOR, '#search-category option[value="serums"]').text
+        serums = expected(products, category="serums")
+        check("category facet counts", option.strip().endswith(f"({len(serums)})"), option)
+        check_query("night in serums", expected(products, "night", category="serums"), q="night", category="serums")
+
+        # Sorting: by name, price both ways and newest (undated last), kept in the URL.
+        for sort in ("name", "price", "price-desc", "newest"):
+            want = expected(products, "", category="skincare", sort=sort)
+            check_query(f"skincare sorted by {sort}", want, category="skincare", sort=sort)
+            check(f"sort {sort}: kept in the URL and the form", f"sort={sort}" in driver.current_url
+                  and driver.find_element(By.ID, "search-sort").get_attribute("value") == sort, driver.current_url)
+        newest = expected(products, "", sort="newest", category="makeup")
+        check("newest: undated products are listed, last", newest and all(p["date"] is None for p in newest[
+            next((i for i, p in enumerate(newest) if p["date"] is None), len(newest)):]), [p["date"] for p in newest])
+        cheap = check_query("night by price", expected(products, "night", sort="price"), q="night", sort="price")
 
         # A highest price below the lowest is a clear message, not an empty list.
         open_search(q="night", min="50", max="10")

@@ -9,7 +9,7 @@ extension Catalog {
             // Variant SKUs are indexed too; a product with variants takes the full path.
             !old.hasVariants, !product.hasVariants,
             // Category listings hold positions too.
-            old.categories == product.categories
+            old.categories == product.categories, old.tags == product.tags
         else { return nil }
         // Same name and brand: the same place in every list, so only the record and its SKU change.
         var copy = self

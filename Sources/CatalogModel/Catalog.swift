@@ -36,6 +36,9 @@ public struct Catalog: Sendable {
     var childSlugs: [Slug: [Slug]] = [:]
     /// Positions of the products in each category or any category below it, ascending (by name).
     var productPositionsByCategory: [Slug: [Int]] = [:]
+    /// Positions of the products that name a category themselves, and of those with a tag.
+    var productPositionsInCategory: [Slug: [Int]] = [:]
+    var productPositionsByTag: [String: [Int]] = [:]
 
     public init(
         site: Site, brands: [Brand], products: [Product], promotions: [Promotion], pages: [Page], categories: [Category] = []
@@ -55,6 +58,8 @@ public struct Catalog: Sendable {
             productPositionBySKU[product.sku] = position
             productPositionsByBrand[product.brand, default: []].append(position)
             for variant in product.variants { variantOwnerBySKU[variant.sku] = position }
+            for tag in Set(product.tags) { productPositionsByTag[tag, default: []].append(position) }
+            for slug in Set(product.categories) { productPositionsInCategory[slug, default: []].append(position) }
         }
         self.categories = Self.sorted(categories) { ($0.title.folded(), $0.title, $0.slug.rawValue) }
         if !categories.isEmpty { indexCategories() }

@@ -79,6 +79,12 @@ extension FeedWriter {
             item.unitPricingMeasure = unit.measure.merchantText
             item.unitPricingBaseMeasure = unit.base.merchantText
         }
+        if let category = catalog.primaryCategory(of: group) {
+            let trail = catalog.path(to: category)
+            item.productType = trail.map(\.title).joined(separator: " > ")
+            // The nearest taxonomy up the trail: a sub-category inherits its parent's.
+            item.googleProductCategory = trail.reversed().lazy.compactMap(\.googleCategory).first
+        }
         item.shipping = site.shipping.map { rate in
             MerchantItem.Shipping(
                 country: rate.country, service: rate.service, price: Self.merchantPrice(rate.cost(forItemPriced: quote.price)),

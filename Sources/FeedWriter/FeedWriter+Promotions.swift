@@ -31,6 +31,16 @@ extension FeedWriter {
         return channel.document { xml in items.forEach { $0.write(to: xml) } }
     }
 
+    /// Promotions on any product of the category or below it; every category has one, like brands.
+    func categoryFeed(_ category: CatalogModel.Category) -> Data {
+        let channel = RSSChannel(
+            title: "\(category.title) promotions · \(site.title)", link: site.absoluteURL(Routes.category(category.slug)),
+            description: "Deals and offers on \(category.title) at \(site.title).", language: site.languageTag.lowercased(),
+            lastBuildDate: now, selfURL: site.absoluteURL(Routes.categoryFeed(category.slug)))
+        let items = catalog.promotions(for: category).filter { $0.status(at: now) != .expired }.map(rssItem)
+        return channel.document { xml in items.forEach { $0.write(to: xml) } }
+    }
+
     func promotionsJSONFeed() -> Data {
         let items = listedPromotions.map { promotion in
             let url = site.absoluteURL(Routes.promotion(promotion.slug))

@@ -41,6 +41,15 @@ public struct FeedWriter: Sendable {
                 self.brandFeed(brand)
             })
         }
+        for category in catalog.categories where site.writes(.brandFeeds) {
+            jobs.append(OutputJob(
+                path: Routes.categoryFeed(category.slug), category: .feed, kind: "category-rss",
+                dependencies: promotionInputs.union([.record(.category, category.slug), .list(.category), .list(.product)])
+                    .union(catalog.productsByCategory[category.slug, default: []].map { .record(.product, $0.slug) })
+            ) {
+                self.categoryFeed(category)
+            })
+        }
         return jobs
     }
 
@@ -63,7 +72,8 @@ public struct FeedWriter: Sendable {
 
     /// Every product with its brand's title and any active discount.
     private func productFeedDependencies() -> Set<Dependency> {
-        var inputs: Set<Dependency> = [.clock, .site, .list(.product), .list(.brand), .list(.promotion)]
+        var inputs: Set<Dependency> = [.clock, .site, .list(.product), .list(.brand), .list(.promotion), .list(.category)]
+        for category in catalog.categories { inputs.insert(.record(.category, category.slug)) }
         for product in catalog.products { inputs.insert(.record(.product, product.slug)) }
         for brand in catalog.brands { inputs.insert(.record(.brand, brand.slug)) }
         for promotion in catalog.promotions { inputs.insert(.record(.promotion, promotion.slug)) }

@@ -29,6 +29,9 @@ struct MerchantItem {
     var unitPricingMeasure: String?
     var unitPricingBaseMeasure: String?
     var shipping: [Shipping] = []
+    /// `Skincare > Serums`: the product's first category and its ancestors.
+    var productType: String?
+    var googleProductCategory: String?
 
     /// One `g:shipping` group: a country and service with its cost for this item.
     struct Shipping {
@@ -62,6 +65,8 @@ struct MerchantItem {
         // Brand alone does not identify a product: without a GTIN or an MPN, Google must be told so.
         if gtin == nil && mpn == nil { xml.element("identifier_exists", prefix: "g", "no") }
         xml.element("condition", prefix: "g", "new")
+        if let productType { xml.element("product_type", prefix: "g", productType) }
+        if let googleProductCategory { xml.element("google_product_category", prefix: "g", googleProductCategory) }
         if let itemGroupID { xml.element("item_group_id", prefix: "g", itemGroupID) }
         for (name, value) in variantAttributes { xml.element(name, prefix: "g", value) }
         for (name, value) in productDetails {

@@ -96,6 +96,24 @@ public struct SearchIndexer: Sendable {
         }
         let variantPriceFile = variantPrices.isEmpty
             ? nil : add("f", "bin", "search-facets", Gzip.compress(JSONValue.array(variantPrices).encodedBytes()))
+        let tree = Self.categoryTree(catalog)
+        var categoryFile: String?
+        if !tree.isEmpty {
+            let number = Dictionary(uniqueKeysWithValues: tree.enumerated().map { ($1.slug, $0) })
+            let perProduct = products.map { product -> JSONValue in
+                var numbers = Set<Int>()
+                for slug in product.categories {
+                    guard let category = catalog.categoryBySlug[slug] else { continue }
+                    for step in catalog.path(to: category) { if let n = number[step.slug] { numbers.insert(n) } }
+                }
+                return .array(numbers.sorted().map { .int($0) })
+            }
+            categoryFile = add("f", "bin", "search-facets", Gzip.compress(JSONValue.array(perProduct).encodedBytes()))
+        }
+        let dates = products.map { product -> JSONValue in
+            product.date.map { .int(Int(($0.date.timeIntervalSince1970 / 86_400).rounded(.down))) } ?? .null
+        }
+        let dateFile = add("f", "bin", "search-facets", Gzip.compress(JSONValue.array(dates).encodedBytes()))
 
         let chunkSize = Self.recordChunkSize(products: products.count)
         let records = RecordChunks(
@@ -132,9 +150,13 @@ public struct SearchIndexer: Sendable {
             lexicon: lexicon,
             columns: .init(
                 brand: brandFile, brandWidth: columns.brandWidth, availability: availabilityFile, price: priceFile,
-                priceWidth: columns.priceWidth, variantPrices: variantPriceFile),
+                priceWidth: columns.priceWidth, variantPrices: variantPriceFile, categories: categoryFile, dates: dateFile),
             records: .init(prefix: recordPrefix, size: chunkSize, chunks: records.chunks.count),
-            rules: Self.rules)
+            rules: Self.rules,
+            categories: tree.isEmpty ? nil : tree.map { entry in
+                .init(slug: entry.slug.rawValue, title: entry.title, depth: entry.depth,
+                      products: catalog.productsByCategory.count(of: entry.slug))
+            })
         files.append(SearchIndexFile(path: Self.manifestPath, kind: "search-manifest", data: Self.json(manifest)))
         files.sort { $0.path < $1.path }
         return Index(files: files, manifest: manifest, termCount: inverted.terms.count)
@@ -146,6 +168,17 @@ public struct SearchIndexer: Sendable {
         build().files.map { file in
             OutputJob(path: file.path, category: .data, kind: file.kind) { file.data }
         }
+    }
+
+    /// The tree depth first, children by title: the order the search page's list shows.
+    static func categoryTree(_ catalog: Catalog) -> [(slug: Slug, title: String, depth: Int)] {
+        var out: [(slug: Slug, title: String, depth: Int)] = []
+        func visit(_ category: CatalogModel.Category, _ depth: Int) {
+            out.append((category.slug, category.title, depth))
+            for child in catalog.children(of: category) where depth < 64 { visit(child, depth + 1) }
+        }
+        for root in catalog.rootCategories { visit(root, 0) }
+        return out
     }
 
     /// Compact with sorted keys, by the one JSON writer: JSONEncoder's bytes.

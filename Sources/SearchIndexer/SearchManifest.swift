@@ -19,6 +19,18 @@ public struct SearchManifest: Codable, Sendable, Equatable {
     public var columns: Columns
     public var records: Records
     public var rules: Rules
+    /// The category tree in page order (each root, then its children, depth first), by category
+    /// number; absent when the shop has no categories.
+    public var categories: [CategoryEntry]?
+
+    public struct CategoryEntry: Codable, Sendable, Equatable {
+        public var slug: String
+        public var title: String
+        /// 0 for a root.
+        public var depth: Int
+        /// Products in it or below it.
+        public var products: Int
+    }
 
     public struct BrandEntry: Codable, Sendable, Equatable {
         public var slug: String
@@ -63,14 +75,25 @@ public struct SearchManifest: Codable, Sendable, Equatable {
         /// `[[product number, price, price, …], …]`, every variant price in minor units, ascending.
         /// Absent when no product has such variants.
         public var variantPrices: String?
+        /// gzip JSON: per product, the numbers of the categories it is in, directly or below
+        /// (its categories and their ancestors), ascending. Absent without categories.
+        public var categories: String?
+        /// gzip JSON: per product, its `date` as days since 1970-01-01, or null without one; for
+        /// sorting by newest.
+        public var dates: String?
 
-        public init(brand: String, brandWidth: Int, availability: String, price: String, priceWidth: Int, variantPrices: String? = nil) {
+        public init(
+            brand: String, brandWidth: Int, availability: String, price: String, priceWidth: Int, variantPrices: String? = nil,
+            categories: String? = nil, dates: String? = nil
+        ) {
             self.brand = brand
             self.brandWidth = brandWidth
             self.availability = availability
             self.price = price
             self.priceWidth = priceWidth
             self.variantPrices = variantPrices
+            self.categories = categories
+            self.dates = dates
         }
     }
 

@@ -88,9 +88,13 @@ extension BuildState.RecordFacts {
         }
         for product in catalog.products {
             facts[.init(kind: .product, slug: product.slug)] = .init(
-                // Its categories are part of the key: category pages list their products.
+                // Its categories are part of the key (category pages list their products), and so
+                // are its tags and whether it can be bought, which choose the related products
+                // every product page shows.
                 input: input(product.source),
-                listKey: ([product.name, product.brand.rawValue] + product.categories.map(\.rawValue)).joined(separator: "\u{0}"),
+                listKey: ([product.name, product.brand.rawValue] + product.categories.map(\.rawValue)
+                    + (product.tags.isEmpty && product.isBuyable ? [] : ["\u{1}", product.isBuyable ? "1" : "0"] + product.tags))
+                    .joined(separator: "\u{0}"),
                 brand: product.brand,
                 images: local(product.thumbnail, product.image) + local(product.images) + local(product.variants.map(\.image)))
         }

@@ -15,6 +15,16 @@ extension PageBuilder {
         ]
         page["brands"] = context.catalog.brands.map { ["slug": $0.slug.rawValue, "title": $0.title] }
         page["availabilities"] = Availability.allCases.map { ["code": $0.rawValue, "label": $0.label] }
+        if !context.catalog.categories.isEmpty {
+            // Depth shown by indenting: a select cannot nest options more than one level.
+            var options: [[String: Any]] = []
+            func visit(_ category: CatalogModel.Category, _ depth: Int) {
+                options.append(["slug": category.slug.rawValue, "label": String(repeating: "\u{00A0}\u{00A0}", count: depth) + category.title])
+                for child in context.catalog.children(of: category) where depth < 64 { visit(child, depth + 1) }
+            }
+            for root in context.catalog.rootCategories { visit(root, 0) }
+            page["categories"] = ["options": options]
+        }
         page["currencySymbol"] = site.currency.symbol
         page["currencyCode"] = site.currency.code
         page["manifestURL"] = context.root + Routes.searchManifest

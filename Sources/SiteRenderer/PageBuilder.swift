@@ -121,6 +121,8 @@ struct PageBuilder: Sendable {
         }
         item["unitPrice"] = site.unitPrice(of: quote.price, netContent: shown.netContent)?.formatted(locale: site.locale) ?? false
         if let content = shown.netContent { item["netContent"] = content.text }
+        let related = catalog.related(to: product)
+        if !related.isEmpty { page["related"] = ["products": related.map { context.productSummary($0) }] }
         let gallery = gallery(of: product, shown: shown.image ?? shown.thumbnail)
         if !gallery.isEmpty { item["gallery"] = ["pictures": gallery] }
         if let shipping = shippingRates(for: quote.price) { item["shipping"] = shipping }

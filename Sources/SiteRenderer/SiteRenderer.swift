@@ -137,6 +137,12 @@ public struct SiteRenderer: Sendable {
             for step in catalog.path(to: category) { uses.insert(.record(.category, step.slug)) }
         }
         if !product.categories.isEmpty { uses.insert(.list(.category)) }
+        // Its related products: which they are follows the product list, and their cards their quotes.
+        uses.insert(.list(.product))
+        for other in catalog.related(to: product) {
+            uses.insert(.record(.brand, other.brand))
+            uses.formUnion(catalog.quoteDependencies(for: other))
+        }
         return uses
     }
 

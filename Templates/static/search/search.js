@@ -3,8 +3,8 @@
 // Reads the static index Vitrine writes under search/ (see Sources/SearchIndexer): first
 // manifest.json, then only the lexicon blocks and posting files the query's words need, the
 // facet columns when filters apply or the postings cannot tell the matches' facets, and the
-// record chunks of the results on screen. Query and filters live in the URL
-// (?q=night&brand=slug&min=10&max=50).
+// record chunks of the results on screen. Query, filters and order live in the URL
+// (?q=night&brand=slug&category=serums&min=10&max=50&sort=price).
 (function () {
   "use strict";
 
@@ -13,6 +13,7 @@
   const $ = (id) => document.getElementById(id);
   const ui = {
     q: $("search-q"), brand: $("search-brand"), availability: $("search-availability"),
+    category: $("search-category"), sort: $("search-sort"),
     min: $("search-min"), max: $("search-max"), message: $("search-message"),
     status: $("search-status"), results: $("search-results"), more: $("search-more"),
   };
@@ -256,7 +257,32 @@
       ? fetchFile(manifest.columns.variantPrices, "gzip").then((bytes) =>
           new Map(JSON.parse(new TextDecoder().decode(bytes)).map(([n, ...prices]) => [n, prices])))
       : Promise.resolve(new Map()),
+    // Per product, the category numbers it is in (its categories and their ancestors).
+    categories: () => manifest.columns.categories
+      ? fetchFile(manifest.columns.categories, "gzip").then((bytes) => JSON.parse(decoder.decode(bytes)))
+      : Promise.resolve(null),
+    dates: () => manifest.columns.dates
+      ? fetchFile(manifest.columns.dates, "gzip").then((bytes) => JSON.parse(decoder.decode(bytes)))
+      : Promise.resolve([]),
   };
+
+  // Orders besides relevance. Product numbers are in name order, so the number breaks ties by
+  // name; a product without a date sorts after every dated one, never drops out.
+  const SORTS = ["name", "price", "price-desc", "newest"];
+  async function sortIDs(ids, sort, total) {
+    if (sort === "name") return ids.sort((a, b) => a - b);
+    if (sort === "price" || sort === "price-desc") {
+      const priceOf = await columns.price();
+      const sign = sort === "price" ? 1 : -1;
+      return ids.sort((a, b) => sign * (priceOf(a) - priceOf(b)) || a - b);
+    }
+    if (sort === "newest") {
+      const dates = await columns.dates();
+      const day = (i) => (dates[i] == null ? -Infinity : dates[i]);
+      return ids.sort((a, b) => day(b) - day(a) || a - b);
+    }
+    return total ? ids.sort((a, b) => total[b] - total[a] || a - b) : ids;
+  }
 
   // ---- Reading the form and the URL -----------------------------------------------------------
 
@@ -275,6 +301,7 @@
   function readForm() {
     return {
       q: ui.q.value, brand: ui.brand.value, availability: ui.availability.value,
+      category: ui.category ? ui.category.value : "", sort: ui.sort.value,
       min: ui.min.value.trim(), max: ui.max.value.trim(),
     };
   }
@@ -285,6 +312,8 @@
     ui.max.value = state.max;
     setSelect(ui.brand, state.brand);
     setSelect(ui.availability, state.availability);
+    if (ui.category) setSelect(ui.category, state.category);
+    setSelect(ui.sort, state.sort);
   }
 
   function setSelect(select, value) {
@@ -295,13 +324,14 @@
     const p = new URLSearchParams(location.search);
     return {
       q: p.get("q") || "", brand: p.get("brand") || "", availability: p.get("availability") || "",
+      category: p.get("category") || "", sort: p.get("sort") || "",
       min: (p.get("min") || "").trim(), max: (p.get("max") || "").trim(),
     };
   }
 
   function urlFor(state) {
     const p = new URLSearchParams();
-    for (const key of ["q", "brand", "availability", "min", "max"]) if (state[key]) p.set(key, state[key]);
+    for (const key of ["q", "brand", "category", "availability", "min", "max", "sort"]) if (state[key]) p.set(key, state[key]);
     const query = p.toString();
     return location.pathname + (query ? "?" + query : "");
   }
@@ -317,6 +347,10 @@
     const problems = [];
     const brandIndex = manifest.brands.findIndex((b) => b.slug === state.brand);
     if (state.brand && brandIndex < 0) problems.push("There is no brand “" + state.brand + "”; showing all brands.");
+    const categories = manifest.categories || [];
+    const categoryIndex = categories.findIndex((c) => c.slug === state.category);
+    if (state.category && categoryIndex < 0) problems.push("There is no category “" + state.category + "”; showing all categories.");
+    if (state.sort && !SORTS.includes(state.sort)) problems.push("“" + state.sort + "” is not an order; showing the most relevant first.");
     const availabilityIndex = manifest.availability.findIndex((a) => a.code === state.availability);
     if (state.availability && availabilityIndex < 0) problems.push("“" + state.availability + "” is not an availability; showing any.");
     const min = parsePrice(state.min, "Lowest price");
@@ -328,13 +362,16 @@
     }
     const filters = {
       brand: brandIndex >= 0 ? brandIndex : -1,
+      category: categoryIndex >= 0 ? categoryIndex : -1,
       availability: availabilityIndex >= 0 ? availabilityIndex : -1,
       min: min.error ? null : min.value, max: max.error ? null : max.value,
     };
-    const hasFilter = filters.brand >= 0 || filters.availability >= 0 || filters.min != null || filters.max != null;
+    const hasFilter = filters.brand >= 0 || filters.category >= 0 || filters.availability >= 0 || filters.min != null ||
+      filters.max != null;
     const queryWords = words(state.q);
     if (queryWords.length === 0 && !hasFilter) {
-      showCounts(new Map(manifest.brands.map((b, i) => [i, b.products])), manifest.availability.map((a) => a.products));
+      showCounts(new Map(manifest.brands.map((b, i) => [i, b.products])), manifest.availability.map((a) => a.products),
+        new Map(categories.map((c, i) => [i, c.products])));
       return finish(mine, problems, state.q.trim() ? { message: "Type a word to search." } : { message: "" });
     }
 
@@ -361,7 +398,7 @@
     }
     if (mine !== generation) return;
 
-    let brandCounts = new Map(), availabilityCounts = manifest.availability.map(() => 0);
+    let brandCounts = new Map(), availabilityCounts = manifest.availability.map(() => 0), categoryCounts = new Map();
     let ids = [];
     const fromPostings = !hasFilter && !single && total ? countsFromPostings(postings, total) : null;
     if (single && !hasFilter) {
@@ -374,10 +411,11 @@
       ({ brands: brandCounts, availability: availabilityCounts, ids } = fromPostings);
     } else {
       const filtersPrice = filters.min != null || filters.max != null;
-      const [brandOf, availabilityOf, priceOf, variantPrices] = await Promise.all([
+      const [brandOf, availabilityOf, priceOf, variantPrices, categoriesOf] = await Promise.all([
         columns.brand(), columns.availability(),
         filtersPrice ? columns.price() : null,
         filtersPrice ? columns.variantPrices() : null,
+        columns.categories(),
       ]);
       const otherCurrency = 256 ** manifest.columns.priceWidth - 1;
       const inRange = (price) => !(filters.min != null && price < filters.min) && !(filters.max != null && price > filters.max);
@@ -388,22 +426,34 @@
           const prices = variantPrices.get(i);
           if (price === otherCurrency || !(prices ? prices.some(inRange) : inRange(price))) continue;
         }
-        const brand = brandOf(i), availability = availabilityOf(i);
+        const brand = brandOf(i), availability = availabilityOf(i), inCategories = categoriesOf ? categoriesOf[i] : [];
         const brandOK = filters.brand < 0 || brand === filters.brand;
+        const categoryOK = filters.category < 0 || inCategories.includes(filters.category);
         const availabilityOK = filters.availability < 0 || availability === filters.availability;
-        if (availabilityOK) brandCounts.set(brand, (brandCounts.get(brand) || 0) + 1);
-        if (brandOK) availabilityCounts[availability]++;
-        if (brandOK && availabilityOK) ids.push(i);
+        // Each facet counts the matches of every other filter, so its numbers say what choosing it gives.
+        if (availabilityOK && categoryOK) brandCounts.set(brand, (brandCounts.get(brand) || 0) + 1);
+        if (brandOK && categoryOK) availabilityCounts[availability]++;
+        if (brandOK && availabilityOK) for (const c of inCategories) categoryCounts.set(c, (categoryCounts.get(c) || 0) + 1);
+        if (brandOK && availabilityOK && categoryOK) ids.push(i);
       }
     }
-    if (total) ids.sort((a, b) => total[b] - total[a] || a - b);
+    // The postings carry brand and availability counts, not categories': rather than fetch the
+    // category column for a plain query, the category list then shows no counts.
+    if ((single || fromPostings) && !hasFilter) categoryCounts = null;
+    ids = await sortIDs(ids, SORTS.includes(state.sort) ? state.sort : "", total);
     if (mine !== generation) return;
-    showCounts(brandCounts, availabilityCounts);
+    showCounts(brandCounts, availabilityCounts, categoryCounts);
     shown = { order: ids, count: 0 };
     return finish(mine, problems, { state, words: queryWords });
   }
 
-  function showCounts(brandCounts, availabilityCounts) {
+  function showCounts(brandCounts, availabilityCounts, categoryCounts) {
+    if (ui.category && manifest.categories) {
+      manifest.categories.forEach((c, i) => {
+        ui.category.options[i + 1].textContent = "\u00a0\u00a0".repeat(c.depth) + c.title +
+          (categoryCounts ? " (" + (categoryCounts.get(i) || 0) + ")" : "");
+      });
+    }
     manifest.brands.forEach((brand, i) => {
       ui.brand.options[i + 1].textContent = brand.title + " (" + (brandCounts.get(i) || 0) + ")";
     });
@@ -516,6 +566,8 @@
   ui.q.addEventListener("input", () => { clearTimeout(typingTimer); typingTimer = setTimeout(() => update(false), 150); });
   ui.brand.addEventListener("change", () => update(true));
   ui.availability.addEventListener("change", () => update(true));
+  if (ui.category) ui.category.addEventListener("change", () => update(true));
+  ui.sort.addEventListener("change", () => update(true));
   ui.more.addEventListener("click", async () => {
     const first = await showMore(generation);
     if (first) first.querySelector("a").focus();
