@@ -318,8 +318,10 @@ def main():
             check(f"sort {sort}: kept in the URL and the form", f"sort={sort}" in driver.current_url
                   and driver.find_element(By.ID, "search-sort").get_attribute("value") == sort, driver.current_url)
         newest = expected(products, "", sort="newest", category="makeup")
-        check("newest: undated products are listed, last", newest and all(p["date"] is None for p in newest[
-            next((i for i, p in enumerate(newest) if p["date"] is None), len(newest)):]), [p["date"] for p in newest])
+        check_query("makeup sorted by newest", newest, category="makeup", sort="newest")
+        undated = [p for p in newest if p["date"] is None]
+        check("newest: undated products are listed, after every dated one", undated and newest[-len(undated):] == undated
+              and [r["name"] for r in visible()][-len(undated):] == [p["name"] for p in undated], [p["date"] for p in newest])
         cheap = check_query("night by price", expected(products, "night", sort="price"), q="night", sort="price")
 
         # A highest price below the lowest is a clear message, not an empty list.

@@ -23,7 +23,7 @@ import VitrineTestSupport
 
     @Test func feedsAreOutputJobsCountedAsFeeds() {
         let feeds = Self.jobs.filter { $0.category == .feed }.map(\.path)
-        #expect(feeds.count == 10)  // promotions RSS + JSON, products, 7 brands
+        #expect(feeds.count == 23)  // promotions RSS + JSON, products, 7 brands, 13 categories
         #expect(feeds.contains("feeds/promotions.xml"))
         #expect(feeds.contains("feeds/promotions.json"))
         #expect(feeds.contains("feeds/products.xml"))
@@ -63,8 +63,8 @@ import VitrineTestSupport
             contentFolder: Self.repository.appendingPathComponent("Content"),
             templatesFolder: Self.repository.appendingPathComponent("Templates"), outputFolder: output, clock: Self.clock))
         #expect(report.succeeded)
-        #expect(report.feedCount == 10)
-        #expect(report.summary.contains("10 feeds"))
+        #expect(report.feedCount == 23)
+        #expect(report.summary.contains("23 feeds"))
         let feed = try String(contentsOf: output.appendingPathComponent("feeds/promotions.xml"), encoding: .utf8)
         // Enclosure lengths are the image files' sizes.
         let size = try FileManager.default.attributesOfItem(

@@ -50,14 +50,16 @@ struct IncrementalBuildTests {
         try shop.edit("Content/products/origins/ginzing-eye-cream.md", replacing: "price: 32.00", with: "price: 29.50")
         let report = try buildAndCompare(shop)
 
-        let rendererPaths = Set(try pageJobs(shop).filter { $0.category == .page }.map(\.path))
+        let rendererJobs = try pageJobs(shop).filter { $0.category == .page }
+        let rendererPaths = Set(rendererJobs.map(\.path))
         let pages = report.renderedPaths.filter(rendererPaths.contains)
-        #expect(pages == [
-            "brands/origins/index.html", "brands/origins/page/2/index.html", "categories/eye-care/index.html",
-            "categories/skincare/index.html", "categories/skincare/page/2/index.html", "categories/skincare/page/3/index.html",
-            "categories/skincare/page/4/index.html", "categories/skincare/page/5/index.html",
-            "categories/skincare/page/6/index.html", "products/ginzing-eye-cream/index.html", "promotions/xmas-10-off/index.html",
-        ])
+        // Exactly the pages that show it: its own, its brand's and categories' listings, the
+        // promotion naming it, and the product pages listing it among their related products.
+        let showing = rendererJobs.filter { $0.dependencies.contains(.record(.product, Slug("ginzing-eye-cream")!)) }.map(\.path)
+        #expect(pages == showing.sorted())
+        #expect(pages.contains("brands/origins/page/2/index.html") && pages.contains("categories/eye-care/index.html"))
+        #expect(pages.contains { $0.hasPrefix("products/") && $0 != "products/ginzing-eye-cream/index.html" })
+        #expect(!pages.contains("brands/aven/index.html") && !pages.contains("categories/lips/index.html"))
         // Any other producer's file is rendered exactly when it says it depends on the product.
         let otherJobs = try pageJobs(shop).filter { !rendererPaths.contains($0.path) }
         try #require(otherJobs.contains { $0.dependencies.contains(.record(.product, Slug("ginzing-eye-cream")!)) })
@@ -100,7 +102,9 @@ struct IncrementalBuildTests {
             with: "name: \"Awake Eye Cream\"")
         let report = try buildAndCompare(shop)
         #expect(report.renderedPaths.contains("index.html"))  // the product count sits beside the list order
-        #expect(!report.renderedPaths.contains("products/genifique-youth-serum/index.html"))
+        // Product pages follow the list (their related products are chosen from it); free pages do not.
+        #expect(report.renderedPaths.contains("products/genifique-youth-serum/index.html"))
+        #expect(!report.renderedPaths.contains("about/index.html"))
     }
 
     @Test func addedAndDeletedProductsMatchAFullBuild() throws {
@@ -124,7 +128,7 @@ struct IncrementalBuildTests {
         // A brand's product count shows on every page of its products, so those are rendered too.
         #expect(report.renderedPaths.contains("products/ginzing-eye-cream/index.html"))
         #expect(report.renderedPaths.contains("brands/nude-skincare/index.html"))
-        #expect(!report.renderedPaths.contains("products/genifique-youth-serum/index.html"))
+        #expect(!report.renderedPaths.contains("about/index.html"))
     }
 
     @Test func movingAProductToAnotherBrandRendersBothBrands() throws {
@@ -149,7 +153,9 @@ struct IncrementalBuildTests {
         let users = Set(jobs.filter { $0.dependencies.contains(.template("partials/product-card")) }.map(\.path))
         #expect(Set(report.renderedPaths) == users.union(jobs.filter { $0.dependencies.contains(.everything) }.map(\.path)))
         #expect(report.renderedPaths.contains("brands/origins/index.html"))
-        #expect(!report.renderedPaths.contains { $0.hasPrefix("products/") })
+        // Product pages show related products as cards too; free pages show none.
+        #expect(report.renderedPaths.contains("products/ginzing-eye-cream/index.html"))
+        #expect(!report.renderedPaths.contains("about/index.html"))
     }
 
     @Test func aClockCrossingAPromotionBoundaryRendersWhatShowsItsStatus() throws {
