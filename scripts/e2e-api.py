@@ -73,7 +73,8 @@ def split_front_matter(text):
 
 def content_kind(relative):
     first = relative.parts[0]
-    return {"brands": "brand", "products": "product", "promotions": "promotion", "pages": "page"}.get(first, "site")
+    return {"brands": "brand", "products": "product", "promotions": "promotion", "pages": "page",
+            "categories": "category"}.get(first, "site")
 
 
 def content_files(folder):

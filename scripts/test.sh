@@ -11,5 +11,6 @@ scripts/e2e-feeds.sh
 scripts/e2e-html.sh
 scripts/e2e-api.sh
 scripts/e2e-search.sh
+scripts/e2e-a11y.sh
 scripts/e2e-checkout.sh
 scripts/e2e-preview.sh

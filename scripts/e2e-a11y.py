@@ -1,0 +1,129 @@
+#!/usr/bin/env python3
+"""Accessibility and structured data of every page kind of the built sample shop.
+
+usage: e2e-a11y.py --site OUTPUT_DIR
+
+Serves the site on 127.0.0.1 and opens each page kind in headless Chromium (selenium) at a desktop
+and a phone width, runs axe-core (the `axe.min.js` that PyPI `axe-playwright-python` ships,
+injected into the page) and fails on any violation of impact "serious" or "critical". Then reads
+each page's structured data as search engines do (PyPI `extruct`) and checks the kinds each page
+must carry: Product or ProductGroup with Offers on product pages, BreadcrumbList wherever a
+breadcrumb trail is shown, WebSite with a SearchAction and an Organization on the home page.
+Prints one line per check and "a11y: N passed, M failed"; exits 1 on any failure.
+"""
+import argparse, functools, http.server, json, os, sys, threading
+
+import axe_playwright_python
+import extruct
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+
+AXE = open(os.path.join(os.path.dirname(axe_playwright_python.__file__), "axe.min.js"), encoding="utf-8").read()
+WIDTHS = {"desktop": (1280, 900), "phone": (390, 844)}
+# One page of each kind, and the pages only JavaScript fills (search results, bag, favourites).
+PAGES = [
+    "", "brands/", "brands/origins/", "brands/origins/page/2/", "products/clear-improvement-charcoal-mask/",
+    "products/forever-skin-glow-foundation/", "products/advanced-night-repair-serum/?variant=EST-ANR-100",
+    "promotions/", "promotions/xmas-10-off/", "categories/", "categories/skincare/", "categories/skincare/page/2/",
+    "categories/serums/", "search/?q=night&sort=price", "search/?category=makeup", "bag/", "favourites/", "deals/",
+    "about/", "404.html",
+]
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--site", required=True)
+    a = ap.parse_args()
+    handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=a.site)
+    handler.log_message = lambda *args: None
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    base = f"http://127.0.0.1:{server.server_address[1]}/"
+    passed = failed = 0
+
+    def check(name, ok, detail=""):
+        nonlocal passed, failed
+        if ok:
+            passed += 1
+            print(f"ok    {name}")
+        else:
+            failed += 1
+            print(f"FAIL  {name}: {detail}")
+
+    options = webdriver.ChromeOptions()
+    options.binary_location = "/usr/bin/chromium"
+    for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"):
+        options.add_argument(flag)
+    driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+    driver.set_page_load_timeout(30)
+    driver.set_script_timeout(60)
+    try:
+        for label, (width, height) in WIDTHS.items():
+            driver.set_window_size(width, height)
+            for page in PAGES:
+                driver.get(base + page)
+                driver.execute_script("return new Promise(r => setTimeout(r, 300))")  # let scripts fill the page
+                driver.execute_script(AXE)
+                result = driver.execute_async_script(
+                    "const done = arguments[arguments.length - 1];"
+                    "axe.run(document, {resultTypes: ['violations']}).then(r => done(r.violations)).catch(e => done(String(e)));")
+                if isinstance(result, str):
+                    check(f"axe {label} /{page}", False, result)
+                    continue
+                bad = [(v["id"], v["impact"], [n["target"] for n in v["nodes"]][:3]) for v in result
+                       if v.get("impact") in ("serious", "critical")]
+                check(f"axe {label} /{page}: no serious or critical violation", not bad, json.dumps(bad))
+    finally:
+        driver.quit()
+        server.shutdown()
+
+    def data(path):
+        html = open(os.path.join(a.site, path), encoding="utf-8").read()
+        found = extruct.extract(html, base_url="https://beauty-and-me.example.com/", syntaxes=["json-ld"], uniform=True)
+        items = []
+        for item in found["json-ld"]:
+            items += item.get("@graph", [item])
+        return items, html
+
+    def types(items):
+        return [t for item in items for t in (item.get("@type") if isinstance(item.get("@type"), list) else [item.get("@type")])]
+
+    for root, _, files in os.walk(a.site):
+        for name in files:
+            if not name.endswith(".html"):
+                continue
+            path = os.path.relpath(os.path.join(root, name), a.site)
+            items, html = data(path)
+            kinds = types(items)
+            problems = []
+            if 'class="breadcrumbs"' in html:
+                trail = [i for i in items if i.get("@type") == "BreadcrumbList"]
+                if not trail or not all("item" in e and "name" in e for e in trail[0].get("itemListElement", [])):
+                    problems.append("breadcrumbs shown but no complete BreadcrumbList")
+            if path.startswith("products/"):
+                product = next((i for i in items if i.get("@type") in ("Product", "ProductGroup")), None)
+                if product is None:
+                    problems.append("no Product or ProductGroup")
+                elif product["@type"] == "Product":
+                    if product.get("offers", {}).get("@type") != "Offer" or not product["offers"].get("price"):
+                        problems.append("Product without an Offer and price")
+                else:
+                    variants = product.get("hasVariant", [])
+                    if not product.get("productGroupID") or not product.get("variesBy") or not variants:
+                        problems.append("ProductGroup without productGroupID, variesBy or hasVariant")
+                    if not all(v.get("offers", {}).get("@type") == "Offer" for v in variants):
+                        problems.append("a variant without its own Offer")
+            if path == "index.html":
+                site = next((i for i in items if i.get("@type") == "WebSite"), {})
+                action = site.get("potentialAction", {})
+                if action.get("@type") != "SearchAction" or "{search_term_string}" not in json.dumps(action):
+                    problems.append("home page without a WebSite SearchAction")
+                if "Organization" not in kinds:
+                    problems.append("home page without an Organization")
+            check(f"structured data /{path} ({', '.join(sorted(set(kinds))) or 'none'})", not problems, "; ".join(problems))
+    print(f"a11y: {passed} passed, {failed} failed")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
