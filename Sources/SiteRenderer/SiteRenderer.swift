@@ -43,7 +43,8 @@ public struct SiteRenderer: Sendable {
         }
         if wants(Routes.search) {
             // The form lists every brand and says how many products there are.
-            jobs.append(job(Routes.search, "search", uses: brandRecords.union([.list(.brand), .list(.product)])) {
+            let categoryRecords = Set(catalog.categories.map { Dependency.record(.category, $0.slug) })
+            jobs.append(job(Routes.search, "search", uses: brandRecords.union(categoryRecords).union([.list(.brand), .list(.product), .list(.category)])) {
                 $0.searchPage()
             })
         }
@@ -121,7 +122,9 @@ public struct SiteRenderer: Sendable {
     /// templates for every page) and the footer's list of free pages. The footer's year is the
     /// one thing a page takes from the clock; a new year renders everything again.
     private var sharedDependencies: Set<Dependency> {
+        // A shop with categories has them in its navigation; the first or last one changes every page.
         Set(catalog.pages.map { .record(.page, $0.slug) }).union([.site, .list(.page)])
+            .union(catalog.categories.isEmpty ? [] : [.list(.category)])
             .union(templates.closure(of: "partials/header").union(templates.closure(of: "partials/footer")).map {
                 .template($0)
             })

@@ -58,3 +58,27 @@ import VitrineTestSupport
         #expect(xml.strings("//item/title") == ["running"])  // `ends` itself is already expired
     }
 }
+
+/// Every category has a feed of the promotions on its products and those below it.
+@Suite struct CategoryFeedTests {
+    let catalog = SampleShop.catalog
+    let jobs = Fixtures.writer().jobs()
+    let base = "https://beauty-and-me.example.com/"
+
+    @Test func everyCategoryHasAFeedOfThePromotionsOnItsProducts() throws {
+        #expect(catalog.categories.count == 13)
+        for category in catalog.categories {
+            let xml = try ParsedXML(#require(Fixtures.render(jobs, "feeds/categories/\(category.slug).xml")))
+            #expect(xml.string("/rss/channel/link") == base + "categories/\(category.slug)/")
+            // The rule: a listed promotion applies to a product of the category or below it.
+            let expected = catalog.promotions.filter { promotion in
+                promotion.status(at: SampleShop.clock) != .expired
+                    && catalog.productsByCategory[category.slug, default: []].contains { promotion.applies(to: $0) }
+            }.map { base + "promotions/\($0.slug)/" }
+            #expect(xml.strings("//item/guid") == expected, "\(category.slug)")
+        }
+        // xmas-10-off names the night repair serum, which is in Serums and so in Skincare.
+        let skincare = try ParsedXML(#require(Fixtures.render(jobs, "feeds/categories/skincare.xml")))
+        #expect(skincare.strings("//item/guid").contains(base + "promotions/xmas-10-off/"))
+    }
+}

@@ -81,6 +81,15 @@ import VitrineTestSupport
         #expect(xml.string("\(item("ORG-CIMK-100"))/g:item_group_id") == nil)
     }
 
+    @Test func productTypeAndGoogleCategoryComeFromTheFirstCategory() throws {
+        let xml = try feed()
+        // Serums sits under Skincare, whose taxonomy it inherits.
+        #expect(xml.string("\(item("EST-ANR-50"))/g:product_type") == "Skincare > Serums")
+        #expect(xml.string("\(item("EST-ANR-50"))/g:google_product_category") == "Health & Beauty > Personal Care > Cosmetics > Skin Care")
+        #expect(xml.string("\(item("LEN-LVEB-50"))/g:product_type") == "Fragrance")
+        #expect(xml.count("//item[g:product_type]") == xml.count("//item"), "every sample product has a category")
+    }
+
     @Test func svgPicturesAreNeverTheImageLink() throws {
         var product = Records.product("logo-tee", sku: "TEE-1", image: .local("images/tee.svg"))
         product.images = [.local("images/tee-back.svg"), .local("images/tee.png")]

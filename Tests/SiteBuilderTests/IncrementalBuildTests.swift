@@ -93,6 +93,34 @@ struct IncrementalBuildTests {
         #expect(page.contains("$ 11.90"))
     }
 
+    /// A category added, moved under another parent, renamed and deleted: each time the
+    /// incremental output is exactly a full build's.
+    @Test func addedMovedAndDeletedCategoriesMatchAFullBuild() throws {
+        let shop = try SampleShop()
+        defer { shop.remove() }
+        try buildAndCompare(shop)
+        try shop.write("Content/categories/toners.md", "---\ntitle: Toners\nparent: cleansers-and-toners\n---\nA splash.")
+        try shop.edit(
+            "Content/products/fresh-skin/rose-deep-hydration-toner.md", replacing: "categories: [cleansers-and-toners]",
+            with: "categories: [toners]")
+        var report = try buildAndCompare(shop)
+        #expect(report.renderedPaths.contains("categories/toners/index.html"))
+        #expect(report.renderedPaths.contains("categories/index.html"))
+        try shop.edit("Content/categories/toners.md", replacing: "parent: cleansers-and-toners", with: "parent: makeup")
+        report = try buildAndCompare(shop)
+        let product = try String(
+            contentsOf: shop.output.appendingPathComponent("products/rose-deep-hydration-toner/index.html"), encoding: .utf8)
+        #expect(product.contains(#"<li><a href="../../categories/makeup/">Make-up</a></li>"#), "the trail follows the move")
+        try shop.edit("Content/categories/serums.md", replacing: "title: \"Serums\"", with: "title: \"Face serums\"")
+        try buildAndCompare(shop)
+        try shop.edit(
+            "Content/products/fresh-skin/rose-deep-hydration-toner.md", replacing: "categories: [toners]", with: "categories: []")
+        try shop.delete("Content/categories/toners.md")
+        report = try buildAndCompare(shop)
+        #expect(!FileManager.default.fileExists(atPath: shop.output.appendingPathComponent("categories/toners").path))
+        #expect(!FileManager.default.fileExists(atPath: shop.output.appendingPathComponent("feeds/categories/toners.xml").path))
+    }
+
     @Test func renamingAProductAlsoRendersWhatShowsTheProductList() throws {
         let shop = try SampleShop()
         defer { shop.remove() }
