@@ -4,7 +4,12 @@ extension Catalog {
     /// then by name. Never the product itself; one that cannot be bought only when too few can.
     /// The same catalog always gives the same answer.
     public func related(to product: Product, limit: Int = 4) -> [Product] {
-        guard let own = productPositionBySlug[product.slug] else { return [] }
+        relatedPositions(to: product, limit: limit).map { products[$0] }
+    }
+
+    /// `related(to:limit:)` as positions in `products`, for a caller that keeps the answer.
+    public func relatedPositions(to product: Product, limit: Int = 4) -> [Int] {
+        guard let own = productPositionBySlug[product.slug], limit > 0 else { return [] }
         var scores: [Int: Int] = [:]
         func add(_ positions: [Int]?, _ weight: Int) {
             for position in positions ?? [] where position != own { scores[position, default: 0] += weight }
@@ -12,14 +17,27 @@ extension Catalog {
         for tag in Set(product.tags) { add(productPositionsByTag[tag], 4) }
         for category in Set(product.categories) { add(productPositionsInCategory[category], 2) }
         add(productPositionsByBrand[product.brand], 1)
-        let ranked = scores.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.map { products[$0.key] }
-        let buyable = ranked.filter(\.isBuyable)
-        if buyable.count >= limit { return Array(buyable.prefix(limit)) }
-        return Array((buyable + ranked.filter { !$0.isBuyable }).prefix(limit))
+        // The best few by (score, then name), kept while scanning: every product page asks this of
+        // a hundred or more candidates, and sorting them all was a fifth of a build.
+        var buyable: [(score: Int, position: Int)] = []
+        var soldOut: [(score: Int, position: Int)] = []
+        func keep(_ candidate: (score: Int, position: Int), in best: inout [(score: Int, position: Int)]) {
+            let at = best.firstIndex { candidate.score > $0.score || (candidate.score == $0.score && candidate.position < $0.position) }
+                ?? best.count
+            guard at < limit else { return }
+            best.insert(candidate, at: at)
+            if best.count > limit { best.removeLast() }
+        }
+        for (position, score) in scores {
+            if productIsBuyable[position] { keep((score, position), in: &buyable) } else { keep((score, position), in: &soldOut) }
+        }
+        return (buyable + soldOut).prefix(limit).map(\.position)
     }
 }
 
 extension Product {
     /// Whether a shopper can buy it now: it, or one of its variants, is not out of stock.
-    public var isBuyable: Bool { buyables.contains { $0.availability.isPurchasable } }
+    public var isBuyable: Bool {
+        hasVariants ? variants.contains { ($0.availability ?? availability).isPurchasable } : availability.isPurchasable
+    }
 }

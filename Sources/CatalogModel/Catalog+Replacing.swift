@@ -16,6 +16,7 @@ extension Catalog {
         copy.products[index] = product
         copy.productPositionBySKU[old.sku] = nil
         copy.productPositionBySKU[product.sku] = index
+        copy.productIsBuyable[index] = product.isBuyable
         return copy
     }
 

@@ -39,6 +39,8 @@ public struct Catalog: Sendable {
     /// Positions of the products that name a category themselves, and of those with a tag.
     var productPositionsInCategory: [Slug: [Int]] = [:]
     var productPositionsByTag: [String: [Int]] = [:]
+    /// `Product.isBuyable` by position.
+    var productIsBuyable: [Bool] = []
 
     public init(
         site: Site, brands: [Brand], products: [Product], promotions: [Promotion], pages: [Page], categories: [Category] = []
@@ -59,6 +61,7 @@ public struct Catalog: Sendable {
             productPositionsByBrand[product.brand, default: []].append(position)
             for variant in product.variants { variantOwnerBySKU[variant.sku] = position }
             for tag in Set(product.tags) { productPositionsByTag[tag, default: []].append(position) }
+            productIsBuyable.append(product.isBuyable)
             for slug in Set(product.categories) { productPositionsInCategory[slug, default: []].append(position) }
         }
         self.categories = Self.sorted(categories) { ($0.title.folded(), $0.title, $0.slug.rawValue) }

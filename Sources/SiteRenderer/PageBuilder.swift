@@ -76,7 +76,8 @@ struct PageBuilder: Sendable {
         return page
     }
 
-    func productPage(_ product: Product) -> [String: Any] {
+    /// `related`: positions of the products shown beside it (`Catalog.relatedPositions`).
+    func productPage(_ product: Product, related: [Int]) -> [String: Any] {
         let brand = catalog.brandBySlug[product.brand]!
         var page = context.base(route: route, title: product.name, description: product.detail.plainText, section: "brands")
         // With variants, the price, image and Buy link at the top are the default variant's.
@@ -121,8 +122,7 @@ struct PageBuilder: Sendable {
         }
         item["unitPrice"] = site.unitPrice(of: quote.price, netContent: shown.netContent)?.formatted(locale: site.locale) ?? false
         if let content = shown.netContent { item["netContent"] = content.text }
-        let related = catalog.related(to: product)
-        if !related.isEmpty { page["related"] = ["products": related.map { context.productSummary($0) }] }
+        if !related.isEmpty { page["related"] = ["products": related.map { context.productSummary(catalog.products[$0]) }] }
         let gallery = gallery(of: product, shown: shown.image ?? shown.thumbnail)
         if !gallery.isEmpty { item["gallery"] = ["pictures": gallery] }
         if let shipping = shippingRates(for: quote.price) { item["shipping"] = shipping }

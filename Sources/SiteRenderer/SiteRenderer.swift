@@ -85,10 +85,13 @@ public struct SiteRenderer: Sendable {
         // Jobs name a product or promotion by its number in the catalog rather than hold a copy of it.
         let shared = self.shared
         for (number, product) in catalog.products.enumerated() where wants(Routes.product(product.slug)) {
-            // The promotions it lists are those its quote reads.
+            // The promotions it lists are those its quote reads. Its related products are chosen
+            // once, for its inputs and its page.
+            let related = catalog.relatedPositions(to: product)
             jobs.append(job(
-                Routes.product(product.slug), "product", uses: Self.productPageInputs(shared.catalog.products[number], in: shared.catalog)
-            ) { $0.productPage($0.context.catalog.products[number]) })
+                Routes.product(product.slug), "product",
+                uses: Self.productPageInputs(shared.catalog.products[number], related: related, in: shared.catalog)
+            ) { $0.productPage($0.context.catalog.products[number], related: related) })
         }
         for (number, promotion) in catalog.promotions.enumerated() where wants(Routes.promotion(promotion.slug)) {
             jobs.append(job(
@@ -132,7 +135,7 @@ public struct SiteRenderer: Sendable {
 
 
 
-    private static func productPageInputs(_ product: Product, in catalog: Catalog) -> Set<Dependency> {
+    private static func productPageInputs(_ product: Product, related: [Int], in catalog: Catalog) -> Set<Dependency> {
         var uses = catalog.quoteDependencies(for: product)
         uses.insert(.record(.brand, product.brand))
         // The breadcrumb follows the first category up to the root.
@@ -142,7 +145,7 @@ public struct SiteRenderer: Sendable {
         if !product.categories.isEmpty { uses.insert(.list(.category)) }
         // Its related products: which they are follows the product list, and their cards their quotes.
         uses.insert(.list(.product))
-        for other in catalog.related(to: product) {
+        for other in related.map({ catalog.products[$0] }) {
             uses.insert(.record(.brand, other.brand))
             uses.formUnion(catalog.quoteDependencies(for: other))
         }
