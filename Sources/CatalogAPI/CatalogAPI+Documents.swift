@@ -52,8 +52,7 @@ extension CatalogAPI {
     public func productDocument(_ product: Product) -> ProductDocument {
         let brand = catalog.brandBySlug[product.brand]
         // With variants, the top-level price and availability are those of the variant the page shows first.
-        let shown = product.variants.first { ($0.availability ?? product.availability).isPurchasable }
-            .map { product.buyable($0) } ?? product.variants.first.map { product.buyable($0) } ?? product
+        let shown = product.shown
         let quote = catalog.quote(for: shown, at: now)
         var document = ProductDocument(
             slug: product.slug.rawValue, sku: product.sku, name: product.name,

@@ -36,6 +36,15 @@ extension Product {
 
     public func variant(sku: String) -> Variant? { variants.first { $0.sku == sku } }
 
+    /// The variant a page, the API and a feed reader see first: the first that can be bought,
+    /// else the first; nil without variants.
+    public var shownVariant: Variant? {
+        variants.first { ($0.availability ?? availability).isPurchasable } ?? variants.first
+    }
+
+    /// What the product page shows at the top: the shown variant as a product, or the product.
+    public var shown: Product { shownVariant.map(buyable) ?? self }
+
     /// Whether the variants are not all one price: cards then say "from" the lowest.
     public var variantPricesDiffer: Bool {
         guard let first = variants.first else { return false }

@@ -5,14 +5,9 @@ import Foundation
 /// is set only when the product or the site has what it shows, so a shop without them renders
 /// the pages it rendered before.
 extension PageBuilder {
-    /// The variant a page shows first: the first that can be bought, else the first.
-    static func defaultVariant(of product: Product) -> Variant? {
-        product.variants.first { ($0.availability ?? product.availability).isPurchasable } ?? product.variants.first
-    }
-
     /// Adds the variant keys to a product page's `item`, whose price keys describe the default variant.
     func addVariants(of product: Product, to item: inout [String: Any]) {
-        guard let chosen = Self.defaultVariant(of: product) else { return }
+        guard let chosen = product.shownVariant else { return }
         item["hasVariants"] = true
         item["variantScriptURL"] = context.root + Routes.variantScript
         item["optionControls"] = product.options.enumerated().map { index, name -> [String: Any] in
@@ -85,8 +80,8 @@ extension PageBuilder {
         var items: [[String: Any]] = []
         for (number, image) in product.images.enumerated() where seen.insert(image).inserted {
             var picture: [String: Any] = ["alt": "\(product.name), picture \(number + 2)"]
-            context.addImage(image, as: "", slot: PageContext.Slot.thumbnail, to: &picture)
-            if picture["URL"] != nil { items.append(picture) }
+            context.addImage(image, as: "picture", slot: PageContext.Slot.thumbnail, to: &picture)
+            if picture["pictureURL"] != nil { items.append(picture) }
         }
         return items
     }

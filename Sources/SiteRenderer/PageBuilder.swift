@@ -81,7 +81,7 @@ struct PageBuilder: Sendable {
         let brand = catalog.brandBySlug[product.brand]!
         var page = context.base(route: route, title: product.name, description: product.detail.plainText, section: "brands")
         // With variants, the price, image and Buy link at the top are the default variant's.
-        let shown = Self.defaultVariant(of: product).map { product.buyable($0) } ?? product
+        let shown = product.shown
         let quote = context.quote(shown)
         var item = context.productSummary(product, quote: quote)
         if product.hasVariants {
