@@ -89,6 +89,14 @@ extension CatalogAPI {
                     url: absolute(Routes.product(product.slug)) + "?variant=" + variant.sku)
             }
         }
+        let categories = product.categories.compactMap { catalog.categoryBySlug[$0] }
+        if !categories.isEmpty {
+            document.categories = categories.map { category in
+                CategoryLink(
+                    slug: category.slug.rawValue, title: category.title, url: absolute(Routes.category(category.slug)),
+                    path: catalog.path(to: category).map(\.title))
+            }
+        }
         if !site.shipping.isEmpty {
             document.shipping = site.shipping.map { rate in
                 ShippingDocument(

@@ -102,6 +102,11 @@ public struct CatalogAPI: Sendable {
             .site, .clock, .record(.product, product.slug), .record(.brand, product.brand), .list(.promotion),
         ]
         inputs.formUnion(catalog.quoteDependencies(for: product))
+        // Each category's title and its trail's.
+        for slug in product.categories {
+            guard let category = catalog.categoryBySlug[slug] else { continue }
+            for step in catalog.path(to: category) { inputs.insert(.record(.category, step.slug)) }
+        }
         return inputs
     }
 

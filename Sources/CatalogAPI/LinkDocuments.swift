@@ -10,6 +10,16 @@ public struct BrandLink: Codable, Sendable, Equatable {
     public var products: String
 }
 
+/// A category a product is in, with its trail from the root.
+public struct CategoryLink: Codable, Sendable, Equatable {
+    public var slug: String
+    public var title: String
+    /// The category's page on the site.
+    public var url: String
+    /// Titles from the root down to this category: `["Skincare", "Serums"]`.
+    public var path: [String]
+}
+
 /// A product as other documents mention it.
 public struct ProductLink: Codable, Sendable, Equatable {
     public var slug: String

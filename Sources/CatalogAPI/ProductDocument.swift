@@ -35,4 +35,6 @@ public struct ProductDocument: Codable, Sendable, Equatable {
     public var variants: [VariantDocument]? = nil
     /// The shop's delivery rates for this product; absent when the shop lists none.
     public var shipping: [ShippingDocument]? = nil
+    /// The categories it names, in its order (the first gives its breadcrumb); absent without.
+    public var categories: [CategoryLink]? = nil
 }

@@ -22,7 +22,10 @@ public enum ResponseSchema {
         case "product":
             body = (
                 "products/<slug>.json", product,
-                ["brandLink", "price", "sale", "promotionLink", "text", "url", "slug", "timestamp", "variant", "unitPrice", "shipping"]
+                [
+                    "brandLink", "price", "sale", "promotionLink", "text", "url", "slug", "timestamp", "variant", "unitPrice",
+                    "shipping", "categoryLink",
+                ]
             )
         case "promotions":
             body = (
@@ -98,6 +101,7 @@ public enum ResponseSchema {
                 "options": ["type": "array", "minItems": 1, "maxItems": 3, "items": string],
                 "variants": ["type": "array", "minItems": 1, "items": ref("variant")],
                 "shipping": ["type": "array", "items": ref("shipping")],
+                "categories": ["type": "array", "minItems": 1, "items": ref("categoryLink")],
             ])
     }
 
@@ -151,6 +155,12 @@ public enum ResponseSchema {
             "brandLink": object(
                 "A brand as other documents mention it.",
                 required: ["slug": ref("slug"), "title": string, "url": ref("url"), "products": ref("url")]),
+            "categoryLink": object(
+                "A category a product is in, with the titles from the root down to it.",
+                required: [
+                    "slug": ref("slug"), "title": string, "url": ref("url"),
+                    "path": ["type": "array", "minItems": 1, "items": string],
+                ]),
             "productLink": object(
                 "A product as other documents mention it.",
                 required: ["slug": ref("slug"), "name": string, "url": ref("url"), "api": ref("url")]),

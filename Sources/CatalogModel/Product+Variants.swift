@@ -44,11 +44,4 @@ extension Product {
 
     /// What the product page shows at the top: the shown variant as a product, or the product.
     public var shown: Product { shownVariant.map(buyable) ?? self }
-
-    /// Whether the variants are not all one price: cards then say "from" the lowest.
-    public var variantPricesDiffer: Bool {
-        guard let first = variants.first else { return false }
-        let price = first.price ?? self.price
-        return variants.contains { ($0.price ?? self.price) != price }
-    }
 }

@@ -38,8 +38,6 @@ public struct ShippingRate: Sendable, Hashable {
         }
     }
 
-    /// Keys a rate may have, for the reader's did-you-mean.
-    public static let keys = ["country", "service", "price", "freeOver", "minDays", "maxDays"]
     public static let requiredKeys = ["country", "service", "price"]
     public static let serviceLength = 1...100
     public static let days = 0...365

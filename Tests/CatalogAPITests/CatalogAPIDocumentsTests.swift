@@ -75,6 +75,10 @@ import VitrineTestSupport
         let foundation = api.productDocument(try #require(SampleShop.catalog.productBySlug[Records.slug("forever-skin-glow-foundation")]))
         #expect(foundation.variants?.first { $0.sku == "DIR-FSG-3CR" }?.buyURL == nil)
         #expect(foundation.images?.count == 2)
+        // Its categories with their trails.
+        #expect(serum.categories?.map(\.slug) == ["serums", "night-care"])
+        #expect(serum.categories?.first?.path == ["Skincare", "Serums"])
+        #expect(serum.categories?.first?.url == "https://beauty-and-me.example.com/categories/serums/")
     }
 
     /// Prices, variants, unit prices and shipping rates write themselves (`JSONValueConvertible`)
