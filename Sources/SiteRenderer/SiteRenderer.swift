@@ -61,8 +61,7 @@ public struct SiteRenderer: Sendable {
             jobs.append(job(Routes.favourites, "favourites", uses: [.list(.product)]) { $0.favourites() })
         }
         for brand in catalog.brands {
-            let productCount = catalog.productsByBrand.count(of: brand.slug)
-            let pageCount = max(1, (productCount + catalog.site.productsPerPage - 1) / catalog.site.productsPerPage)
+            let pageCount = pageCount(ofListing: catalog.productsByBrand.count(of: brand.slug))
             let pages = (1...pageCount).filter { wants(Routes.brand(brand.slug, page: $0)) }
             if pages.isEmpty { continue }
             // Every page of a brand shows the count and the pagination, so each depends on all its
@@ -152,6 +151,11 @@ public struct SiteRenderer: Sendable {
         return uses
     }
 
+    /// Pages of a listing of `products` products: at least one, even when it is empty.
+    private func pageCount(ofListing products: Int) -> Int {
+        max(1, (products + catalog.site.productsPerPage - 1) / catalog.site.productsPerPage)
+    }
+
     /// The category tree and each category's pages: a category page lists the products of the
     /// category and its descendants (whose quotes its cards print), its sub-categories, and its
     /// trail up to the root.
@@ -165,8 +169,7 @@ public struct SiteRenderer: Sendable {
             })
         }
         for category in catalog.categories {
-            let productCount = catalog.productsByCategory.count(of: category.slug)
-            let pageCount = max(1, (productCount + catalog.site.productsPerPage - 1) / catalog.site.productsPerPage)
+            let pageCount = pageCount(ofListing: catalog.productsByCategory.count(of: category.slug))
             let pages = (1...pageCount).filter { wants(Routes.category(category.slug, page: $0)) }
             if pages.isEmpty { continue }
             let catalog = catalog
