@@ -60,6 +60,7 @@ let package = Package(
         .target(name: "FeedWriter", dependencies: ["CatalogModel", "BuildEngine", "CLibXML2"], swiftSettings: strictness),
         .target(name: "SearchIndexer", dependencies: ["CatalogModel", "BuildEngine", "CZlib"], swiftSettings: strictness),
         .target(name: "CatalogAPI", dependencies: ["CatalogModel", "BuildEngine"], swiftSettings: strictness),
+        .target(name: "Importer", dependencies: ["CatalogModel", "ContentLoader"], swiftSettings: strictness),
         .target(
             name: "SiteBuilder",
             dependencies: [
@@ -92,7 +93,7 @@ let package = Package(
         .executableTarget(
             name: "vitrine",
             dependencies: [
-                "SiteBuilder", "CatalogModel", "CatalogAPI", "SearchIndexer", "CheckoutService", "PreviewServer",
+                "SiteBuilder", "CatalogModel", "CatalogAPI", "SearchIndexer", "CheckoutService", "PreviewServer", "Importer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictness),
@@ -100,6 +101,9 @@ let package = Package(
             name: "VitrineTestSupport", dependencies: ["CatalogModel", "ContentLoader", "SiteBuilder"],
             path: "Tests/VitrineTestSupport", swiftSettings: strictness),
         .testTarget(name: "CatalogModelTests", dependencies: ["CatalogModel", "VitrineTestSupport"], swiftSettings: strictness),
+        .testTarget(
+            name: "ImporterTests", dependencies: ["Importer", "CatalogModel", "ContentLoader", "VitrineTestSupport"],
+            swiftSettings: strictness),
         .testTarget(
             name: "TemplateEngineTests", dependencies: ["TemplateEngine"], exclude: ["Specification"],
             swiftSettings: strictness),

@@ -1,10 +1,10 @@
-import CatalogModel
-import Foundation
+public import CatalogModel
+public import Foundation
 import Yams
 
 /// YAML and JSON into `RawNode`s that remember their line and column. JSON goes through libyaml
 /// too (JSON is YAML's flow style), which gives positions Foundation's parser does not.
-enum StructuredText {
+public enum StructuredText {
     /// The YAML 1.1 types `convert` tells apart. Yams composes with no rules (`.basic`), so it runs
     /// no regular expression on the ten thousand plain scalars of a large catalog; `plainKind`
     /// applies these only to the few plain scalars that could match one.
@@ -31,7 +31,7 @@ enum StructuredText {
     }
 
     /// Strict JSON: Foundation decides validity (YAML would accept more), libyaml gives positions.
-    static func parseJSON(_ data: Data, text: String, path: String) -> Result<RawNode?, Diagnostic> {
+    public static func parseJSON(_ data: Data, text: String, path: String) -> Result<RawNode?, Diagnostic> {
         do {
             _ = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
         } catch {

@@ -15,7 +15,8 @@ struct Vitrine: AsyncParsableCommand {
               vitrine search-index                  # search index size and build time
               vitrine checkout --dev                # the checkout-link service on 127.0.0.1:8080
               vitrine merge part-1 part-2           # join the parts of `vitrine build --shard K/N`
+              vitrine import parse export/*.json    # a Parse export into Content/
             """,
-        subcommands: [Build.self, Check.self, Serve.self, Schema.self, SearchIndex.self, Checkout.self, Merge.self]
+        subcommands: [Build.self, Check.self, Serve.self, Schema.self, SearchIndex.self, Checkout.self, Merge.self, Import.self]
     )
 }

@@ -1,0 +1,62 @@
+import ArgumentParser
+import CatalogModel
+import Foundation
+import Importer
+
+extension Vitrine {
+    struct Import: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Turn another shop system's export into a content folder.",
+            discussion: """
+                Writes everything or nothing, and never replaces an existing file without --force. \
+                Problems are printed as file:line:column: error: …, with a non-zero exit.
+
+                Examples:
+                  vitrine import parse export/Category.json export/Product.json export/Promotion.json
+                  vitrine import parse export/*.json --files export/files --output shop/Content
+                """,
+            subcommands: [Parse.self])
+    }
+
+    struct Parse: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "parse",
+            abstract: "Import a Parse JSON export: Category → brands, Product → products, Promotion → promotions.",
+            discussion: """
+                Give one file per class, named as Parse exports them (Category.json, Product.json, \
+                Promotion.json). Products get the SKU PARSE-<objectId>; a float price that is not an \
+                exact amount (31.999999) is an error to correct in the export, not rounded.
+
+                Examples:
+                  vitrine import parse export/*.json
+                  vitrine import parse export/*.json --files export/files --currency EUR --output Content
+                """)
+
+        @Argument(help: "The export's class files.") var exports: [String]
+        @Option(help: "Content folder to write into.") var output = "Content"
+        @Option(name: .customLong("files"), help: "Folder holding the export's files (pictures); without it their URLs are kept.")
+        var filesFolder: String?
+        @Option(help: "Currency of the prices (ISO 4217).") var currency = "USD"
+        @Flag(help: "Replace files that already exist.") var force = false
+
+        func run() throws {
+            guard let money = Currency(code: currency) else {
+                throw ValidationError("--currency \(currency) is not an ISO 4217 code; write e.g. USD or EUR")
+            }
+            let importer = ParseImporter(currency: money, filesFolder: filesFolder.map { URL(fileURLWithPath: $0) })
+            let result = importer.importFiles(exports.map { URL(fileURLWithPath: $0) })
+            for diagnostic in result.diagnostics.sorted() { Console.error(diagnostic.description) }
+            guard !result.failed else {
+                Console.error("Nothing written: fix the errors above and run the import again.")
+                throw ExitCode.failure
+            }
+            do {
+                let written = try ImportWriter(output: URL(fileURLWithPath: output), force: force).write(result, currency: money)
+                Console.error("Imported \(result.files.count) records and \(result.images.count) images into \(output)/ (\(written.count) files)")
+            } catch {
+                Console.error("error: \(error)")
+                throw ExitCode.failure
+            }
+        }
+    }
+}
