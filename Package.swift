@@ -32,6 +32,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/swift-extras/swift-extras-base64", from: "1.2.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        .package(url: "https://github.com/swiftcsv/SwiftCSV", from: "0.10.0"),
     ],
     targets: [
         .systemLibrary(
@@ -60,7 +61,10 @@ let package = Package(
         .target(name: "FeedWriter", dependencies: ["CatalogModel", "BuildEngine", "CLibXML2"], swiftSettings: strictness),
         .target(name: "SearchIndexer", dependencies: ["CatalogModel", "BuildEngine", "CZlib"], swiftSettings: strictness),
         .target(name: "CatalogAPI", dependencies: ["CatalogModel", "BuildEngine"], swiftSettings: strictness),
-        .target(name: "Importer", dependencies: ["CatalogModel", "ContentLoader"], swiftSettings: strictness),
+        .target(
+            name: "Importer",
+            dependencies: ["CatalogModel", "ContentLoader", "CLibXML2", .product(name: "SwiftCSV", package: "SwiftCSV")],
+            swiftSettings: strictness),
         .target(
             name: "SiteBuilder",
             dependencies: [

@@ -20,6 +20,9 @@ struct FrontMatterWriter {
         lines.append("\(key): " + JSONValue.array(values.map(JSONValue.string)).encoded())
     }
 
+    /// Lines written as they are (a list of variants).
+    mutating func block(_ lines: [String]) { self.lines += lines }
+
     func file(body: String) -> String {
         (lines + ["---"]).joined(separator: "\n") + "\n" + body + (body.hasSuffix("\n") || body.isEmpty ? "" : "\n")
     }

@@ -14,8 +14,51 @@ extension Vitrine {
                 Examples:
                   vitrine import parse export/Category.json export/Product.json export/Promotion.json
                   vitrine import parse export/*.json --files export/files --output shop/Content
+                  vitrine import shopify products_export.csv
                 """,
-            subcommands: [Parse.self])
+            subcommands: [Parse.self, Shopify.self])
+
+        /// Writes a successful import, or prints why not; shared by every format.
+        static func finish(_ result: ImportResult, output: String, force: Bool, currency: Currency) throws {
+            for diagnostic in result.diagnostics.sorted() { Console.error(diagnostic.description) }
+            guard !result.failed else {
+                Console.error("Nothing written: fix the errors above and run the import again.")
+                throw ExitCode.failure
+            }
+            do {
+                let written = try ImportWriter(output: URL(fileURLWithPath: output), force: force).write(result, currency: currency)
+                Console.error("Imported \(result.files.count) records and \(result.images.count) images into \(output)/ (\(written.count) files)")
+            } catch {
+                Console.error("error: \(error)")
+                throw ExitCode.failure
+            }
+        }
+    }
+
+    struct Shopify: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "shopify",
+            abstract: "Import Shopify's product CSV: products with variants and images, vendors as brands, types as categories.",
+            discussion: """
+                The CSV from Shopify's admin (Products → Export). Rows are grouped by Handle; the report \
+                lists what the content model cannot say (inventory counts, compare-at prices, drafts).
+
+                Examples:
+                  vitrine import shopify products_export.csv
+                  vitrine import shopify products_export.csv --currency EUR --output shop/Content
+                """)
+
+        @Argument(help: "The product CSV.") var csv: String
+        @Option(help: "Content folder to write into.") var output = "Content"
+        @Option(help: "Currency of the prices (ISO 4217).") var currency = "USD"
+        @Flag(help: "Replace files that already exist.") var force = false
+
+        func run() throws {
+            guard let money = Currency(code: currency) else {
+                throw ValidationError("--currency \(currency) is not an ISO 4217 code; write e.g. USD or EUR")
+            }
+            try Import.finish(ShopifyImporter(currency: money).importFile(URL(fileURLWithPath: csv)), output: output, force: force, currency: money)
+        }
     }
 
     struct Parse: ParsableCommand {
@@ -44,19 +87,7 @@ extension Vitrine {
                 throw ValidationError("--currency \(currency) is not an ISO 4217 code; write e.g. USD or EUR")
             }
             let importer = ParseImporter(currency: money, filesFolder: filesFolder.map { URL(fileURLWithPath: $0) })
-            let result = importer.importFiles(exports.map { URL(fileURLWithPath: $0) })
-            for diagnostic in result.diagnostics.sorted() { Console.error(diagnostic.description) }
-            guard !result.failed else {
-                Console.error("Nothing written: fix the errors above and run the import again.")
-                throw ExitCode.failure
-            }
-            do {
-                let written = try ImportWriter(output: URL(fileURLWithPath: output), force: force).write(result, currency: money)
-                Console.error("Imported \(result.files.count) records and \(result.images.count) images into \(output)/ (\(written.count) files)")
-            } catch {
-                Console.error("error: \(error)")
-                throw ExitCode.failure
-            }
+            try Import.finish(importer.importFiles(exports.map { URL(fileURLWithPath: $0) }), output: output, force: force, currency: money)
         }
     }
 }
