@@ -15,8 +15,9 @@ extension Vitrine {
                   vitrine import parse export/Category.json export/Product.json export/Promotion.json
                   vitrine import parse export/*.json --files export/files --output shop/Content
                   vitrine import shopify products_export.csv
+                  vitrine import woocommerce wc-product-export.csv
                 """,
-            subcommands: [Parse.self, Shopify.self])
+            subcommands: [Parse.self, Shopify.self, WooCommerce.self])
 
         /// Writes a successful import, or prints why not; shared by every format.
         static func finish(_ result: ImportResult, output: String, force: Bool, currency: Currency) throws {
@@ -88,6 +89,33 @@ extension Vitrine {
             }
             let importer = ParseImporter(currency: money, filesFolder: filesFolder.map { URL(fileURLWithPath: $0) })
             try Import.finish(importer.importFiles(exports.map { URL(fileURLWithPath: $0) }), output: output, force: force, currency: money)
+        }
+    }
+
+    struct WooCommerce: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "woocommerce",
+            abstract: "Import WooCommerce's product CSV: simple and variable products, categories as a tree, sales as promotions.",
+            discussion: """
+                The CSV from WooCommerce's Products → Export. Variations join their parent by its ID \
+                or SKU; a sale price with a start date becomes a promotion when a percentage gives it exactly.
+
+                Examples:
+                  vitrine import woocommerce wc-product-export.csv
+                  vitrine import woocommerce wc-product-export.csv --currency EUR --output shop/Content
+                """)
+
+        @Argument(help: "The product CSV.") var csv: String
+        @Option(help: "Content folder to write into.") var output = "Content"
+        @Option(help: "Currency of the prices (ISO 4217).") var currency = "USD"
+        @Flag(help: "Replace files that already exist.") var force = false
+
+        func run() throws {
+            guard let money = Currency(code: currency) else {
+                throw ValidationError("--currency \(currency) is not an ISO 4217 code; write e.g. USD or EUR")
+            }
+            try Import.finish(
+                WooCommerceImporter(currency: money).importFile(URL(fileURLWithPath: csv)), output: output, force: force, currency: money)
         }
     }
 }
