@@ -85,6 +85,17 @@ import VitrineTestSupport
         })
     }
 
+    @Test func anUnreadableOrMalformedFileIsAnError() throws {
+        let absent = FileManager.default.temporaryDirectory.appendingPathComponent("no-such-\(UUID().uuidString).csv")
+        #expect(ShopifyImporter().importFile(absent).diagnostics.map(\.description).contains { $0.contains("error: cannot read the file") })
+        // A row cut short by an unclosed quote: what is left has no price.
+        let cut = try csv([Self.header, #"broken,"Broken,Diar"#])
+        defer { try? FileManager.default.removeItem(at: cut) }
+        let result = ShopifyImporter().importFile(cut)
+        // An error at the row, so `vitrine import` writes nothing.
+        #expect(result.failed && result.diagnostics.contains { $0.severity == .error && $0.location.line == 2 }, "\(result.diagnostics)")
+    }
+
     @Test func htmlBecomesMarkdown() {
         let markdown = HTMLToMarkdown.convert(
             #"<h3>Use</h3><p onclick="x()">Apply <em>gently</em> &amp; <a href="https://e.com/a">read more</a>.</p>"#
