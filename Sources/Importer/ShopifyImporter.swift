@@ -18,16 +18,10 @@ public struct ShopifyImporter: Sendable {
     public func importFile(_ url: URL) -> ImportResult {
         var result = ImportResult()
         let table: CSVTable
-        do { table = try CSVTable.read(url) } catch {
-            if case .unreadable(let diagnostic) = error { result.diagnostics.append(diagnostic) }
-            return result
-        }
-        let missing = Self.required.filter { !table.header.contains($0) }
-        guard missing.isEmpty else {
-            result.diagnostics.append(.error(
-                "missing column\(missing.count == 1 ? "" : "s") \(missing.map { "\"\($0)\"" }.joined(separator: ", ")); "
-                    + "export the products from Shopify's admin (Products → Export) without removing columns",
-                at: SourceLocation(path: table.display, line: 1, column: 1)))
+        switch CSVTable.read(url, required: Self.required, source: "Shopify's admin (Products → Export)") {
+        case .success(let read): table = read
+        case .failure(let diagnostic):
+            result.diagnostics.append(diagnostic)
             return result
         }
         // Rows by handle, in file order.
@@ -42,10 +36,7 @@ public struct ShopifyImporter: Sendable {
             if rowsByHandle[handle] == nil { order.append(handle) }
             rowsByHandle[handle, default: []].append(index)
         }
-        var brandSlugs = SlugMaker()
-        var brands: [String: Slug] = [:]
-        var categorySlugs = SlugMaker()
-        var categories: [String: Slug] = [:]
+        var records = ImportedRecords()
         var productSlugs = SlugMaker()
         for handle in order {
             let indices = rowsByHandle[handle]!
@@ -65,27 +56,10 @@ public struct ShopifyImporter: Sendable {
             if vendor.isEmpty {
                 result.diagnostics.append(.warning("\(handle): no Vendor; the product goes under the brand \"Unbranded\"", at: at))
             }
-            let brand = brands[brandTitle] ?? {
-                let slug = brandSlugs.slug(for: brandTitle)
-                brands[brandTitle] = slug
-                var writer = FrontMatterWriter()
-                writer.text("title", brandTitle)
-                result.files["brands/\(slug).md"] = writer.file(body: "")
-                return slug
-            }()
+            let brand = records.brand(brandTitle, into: &result)
             var productCategories: [String] = []
             let type = first["Type", default: ""].trimmingWhitespace()
-            if !type.isEmpty {
-                let slug = categories[type] ?? {
-                    let slug = categorySlugs.slug(for: type)
-                    categories[type] = slug
-                    var writer = FrontMatterWriter()
-                    writer.text("title", type)
-                    result.files["categories/\(slug).md"] = writer.file(body: "")
-                    return slug
-                }()
-                productCategories.append(slug.rawValue)
-            }
+            if !type.isEmpty { productCategories.append(records.category([type], into: &result).rawValue) }
 
             // Option names from the first row; Shopify calls the one option of a plain product "Title".
             let optionNames = (1...3).compactMap { n -> String? in

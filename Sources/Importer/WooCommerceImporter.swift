@@ -17,16 +17,10 @@ public struct WooCommerceImporter: Sendable {
     public func importFile(_ url: URL) -> ImportResult {
         var result = ImportResult()
         let table: CSVTable
-        do { table = try CSVTable.read(url) } catch {
-            if case .unreadable(let diagnostic) = error { result.diagnostics.append(diagnostic) }
-            return result
-        }
-        let missing = Self.required.filter { !table.header.contains($0) }
-        guard missing.isEmpty else {
-            result.diagnostics.append(.error(
-                "missing column\(missing.count == 1 ? "" : "s") \(missing.map { "\"\($0)\"" }.joined(separator: ", ")); "
-                    + "export the products from WooCommerce (Products → Export) with all columns",
-                at: SourceLocation(path: table.display, line: 1, column: 1)))
+        switch CSVTable.read(url, required: Self.required, source: "WooCommerce (Products → Export)") {
+        case .success(let read): table = read
+        case .failure(let diagnostic):
+            result.diagnostics.append(diagnostic)
             return result
         }
         func value(_ row: Int, _ column: String) -> String { table.rows[row][column, default: ""].trimmingWhitespace() }
@@ -47,33 +41,9 @@ public struct WooCommerceImporter: Sendable {
             }
         }
 
-        var brandSlugs = SlugMaker()
-        var brands: [String: Slug] = [:]
-        var categorySlugs = SlugMaker()
-        var categories: [String: Slug] = [:]  // by full path
+        var records = ImportedRecords()
         var productSlugs = SlugMaker()
         var promotionSlugs = SlugMaker()
-        func brand(_ title: String) -> Slug {
-            if let slug = brands[title] { return slug }
-            let slug = brandSlugs.slug(for: title)
-            brands[title] = slug
-            var writer = FrontMatterWriter()
-            writer.text("title", title)
-            result.files["brands/\(slug).md"] = writer.file(body: "")
-            return slug
-        }
-        func category(_ path: [String]) -> Slug {
-            let key = path.joined(separator: " > ")
-            if let slug = categories[key] { return slug }
-            let parent = path.count > 1 ? category(Array(path.dropLast())) : nil
-            let slug = categorySlugs.slug(for: path.last!)
-            categories[key] = slug
-            var writer = FrontMatterWriter()
-            writer.text("title", path.last!)
-            writer.raw("parent", parent?.rawValue)
-            result.files["categories/\(slug).md"] = writer.file(body: "")
-            return slug
-        }
         func money(_ text: String, _ column: String, _ row: Int) -> Money? {
             switch Money.parse(text, currency: currency) {
             case .success(let money): return money
@@ -106,7 +76,7 @@ public struct WooCommerceImporter: Sendable {
                 brandTitle = "Unbranded"
             }
             let productCategories = value(index, "Categories").split(separator: ",").map { entry in
-                category(entry.split(separator: ">").map { String($0).trimmingWhitespace() }.filter { !$0.isEmpty })
+                records.category(entry.split(separator: ">").map { String($0).trimmingWhitespace() }.filter { !$0.isEmpty }, into: &result)
             }
             let slug = productSlugs.slug(for: name)
             var sku = value(index, "SKU")
@@ -128,7 +98,7 @@ public struct WooCommerceImporter: Sendable {
             var writer = FrontMatterWriter()
             writer.text("sku", sku)
             writer.text("name", name)
-            writer.raw("brand", brand(brandTitle).rawValue)
+            writer.raw("brand", records.brand(brandTitle, into: &result).rawValue)
             writer.raw("price", price.decimalString)
             if !isVariable, value(index, "In stock?") == "0" { writer.raw("availability", "out_of_stock") }
             let images = value(index, "Images").split(separator: ",").map { String($0).trimmingWhitespace() }.filter { !$0.isEmpty }

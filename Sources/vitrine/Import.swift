@@ -3,6 +3,20 @@ import CatalogModel
 import Foundation
 import Importer
 
+/// What every import format takes.
+struct ImportOptions: ParsableArguments {
+    @Option(help: "Content folder to write into.") var output = "Content"
+    @Option(help: "Currency of the prices (ISO 4217).") var currency = "USD"
+    @Flag(help: "Replace files that already exist.") var force = false
+
+    func money() throws -> Currency {
+        guard let money = Currency(code: currency) else {
+            throw ValidationError("--currency \(currency) is not an ISO 4217 code; write e.g. USD or EUR")
+        }
+        return money
+    }
+}
+
 extension Vitrine {
     struct Import: ParsableCommand {
         static let configuration = CommandConfiguration(
@@ -20,15 +34,17 @@ extension Vitrine {
             subcommands: [Parse.self, Shopify.self, WooCommerce.self])
 
         /// Writes a successful import, or prints why not; shared by every format.
-        static func finish(_ result: ImportResult, output: String, force: Bool, currency: Currency) throws {
+        static func finish(_ result: ImportResult, _ options: ImportOptions) throws {
             for diagnostic in result.diagnostics.sorted() { Console.error(diagnostic.description) }
             guard !result.failed else {
                 Console.error("Nothing written: fix the errors above and run the import again.")
                 throw ExitCode.failure
             }
             do {
-                let written = try ImportWriter(output: URL(fileURLWithPath: output), force: force).write(result, currency: currency)
-                Console.error("Imported \(result.files.count) records and \(result.images.count) images into \(output)/ (\(written.count) files)")
+                let written = try ImportWriter(output: URL(fileURLWithPath: options.output), force: options.force)
+                    .write(result, currency: try options.money())
+                Console.error(
+                    "Imported \(result.files.count) records and \(result.images.count) images into \(options.output)/ (\(written.count) files)")
             } catch {
                 Console.error("error: \(error)")
                 throw ExitCode.failure
@@ -50,15 +66,10 @@ extension Vitrine {
                 """)
 
         @Argument(help: "The product CSV.") var csv: String
-        @Option(help: "Content folder to write into.") var output = "Content"
-        @Option(help: "Currency of the prices (ISO 4217).") var currency = "USD"
-        @Flag(help: "Replace files that already exist.") var force = false
+        @OptionGroup var options: ImportOptions
 
         func run() throws {
-            guard let money = Currency(code: currency) else {
-                throw ValidationError("--currency \(currency) is not an ISO 4217 code; write e.g. USD or EUR")
-            }
-            try Import.finish(ShopifyImporter(currency: money).importFile(URL(fileURLWithPath: csv)), output: output, force: force, currency: money)
+            try Import.finish(ShopifyImporter(currency: try options.money()).importFile(URL(fileURLWithPath: csv)), options)
         }
     }
 
@@ -77,18 +88,13 @@ extension Vitrine {
                 """)
 
         @Argument(help: "The export's class files.") var exports: [String]
-        @Option(help: "Content folder to write into.") var output = "Content"
         @Option(name: .customLong("files"), help: "Folder holding the export's files (pictures); without it their URLs are kept.")
         var filesFolder: String?
-        @Option(help: "Currency of the prices (ISO 4217).") var currency = "USD"
-        @Flag(help: "Replace files that already exist.") var force = false
+        @OptionGroup var options: ImportOptions
 
         func run() throws {
-            guard let money = Currency(code: currency) else {
-                throw ValidationError("--currency \(currency) is not an ISO 4217 code; write e.g. USD or EUR")
-            }
-            let importer = ParseImporter(currency: money, filesFolder: filesFolder.map { URL(fileURLWithPath: $0) })
-            try Import.finish(importer.importFiles(exports.map { URL(fileURLWithPath: $0) }), output: output, force: force, currency: money)
+            let importer = ParseImporter(currency: try options.money(), filesFolder: filesFolder.map { URL(fileURLWithPath: $0) })
+            try Import.finish(importer.importFiles(exports.map { URL(fileURLWithPath: $0) }), options)
         }
     }
 
@@ -106,16 +112,10 @@ extension Vitrine {
                 """)
 
         @Argument(help: "The product CSV.") var csv: String
-        @Option(help: "Content folder to write into.") var output = "Content"
-        @Option(help: "Currency of the prices (ISO 4217).") var currency = "USD"
-        @Flag(help: "Replace files that already exist.") var force = false
+        @OptionGroup var options: ImportOptions
 
         func run() throws {
-            guard let money = Currency(code: currency) else {
-                throw ValidationError("--currency \(currency) is not an ISO 4217 code; write e.g. USD or EUR")
-            }
-            try Import.finish(
-                WooCommerceImporter(currency: money).importFile(URL(fileURLWithPath: csv)), output: output, force: force, currency: money)
+            try Import.finish(WooCommerceImporter(currency: try options.money()).importFile(URL(fileURLWithPath: csv)), options)
         }
     }
 }
