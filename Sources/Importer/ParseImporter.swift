@@ -196,6 +196,11 @@ public struct ParseImporter: Sendable {
         let name = entries.first { $0.key == "name" }?.value.scalarText
         let url = entries.first { $0.key == "url" }?.value.scalarText
         if let folder = filesFolder, let name {
+            // A name is a file in the folder, never a path that could lead out of it or of the content folder.
+            guard !name.isEmpty, !name.hasPrefix("."), !name.contains("/"), !name.contains("\\") else {
+                result.diagnostics.append(.error("\(key): \"\(name)\" is not a plain file name", at: node.location))
+                return nil
+            }
             let source = folder.appendingPathComponent(name).path
             guard FileManager.default.fileExists(atPath: source) else {
                 result.diagnostics.append(.error("\(key): \(name) is not in \(folder.path)", at: node.location))

@@ -110,6 +110,16 @@ import VitrineTestSupport
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("Content").path))
     }
 
+    @Test func aFileNameThatIsAPathIsRefused() throws {
+        let (folder, files) = try export([
+            "Category.json": #"{"results": [{"objectId": "c1", "title": "A", "image": {"__type": "File", "name": "../../etc/passwd"}}]}"#,
+        ])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = ParseImporter(filesFolder: folder).importFiles(files)
+        #expect(result.failed && result.images.isEmpty)
+        #expect(result.diagnostics.map(\.description).contains { $0.contains("image: \"../../etc/passwd\" is not a plain file name") })
+    }
+
     @Test func malformedExportsAreReportedWithTheirPosition() throws {
         let (folder, files) = try export(["Product.json": "{\"results\": [\n  {\"name\": \"x\"},\n]", "Order.json": "{}"])
         defer { try? FileManager.default.removeItem(at: folder) }
