@@ -1,4 +1,5 @@
 import CatalogModel
+import Foundation
 
 /// The brand and category files an import makes as it meets their names, each once: shared by
 /// the CSV formats, whose products name brands and categories by title.
@@ -8,6 +9,11 @@ struct ImportedRecords {
     private var categorySlugs = SlugMaker()
     /// By the category's full path, `Skincare > Serums`.
     private var categories: [String: Slug] = [:]
+
+    /// Whether another system's SKU is one the content model takes as it is.
+    static func isSKU(_ text: String) -> Bool {
+        !text.isEmpty && text.count <= 50 && text.range(of: RecordKind.Patterns.sku, options: .regularExpression) != nil
+    }
 
     mutating func brand(_ title: String, into result: inout ImportResult) -> Slug {
         if let slug = brands[title] { return slug }

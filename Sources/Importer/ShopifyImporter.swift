@@ -98,7 +98,7 @@ public struct ShopifyImporter: Sendable {
                     }
                 }
                 var sku = row["Variant SKU", default: ""].trimmingWhitespace()
-                if sku.isEmpty || sku.utf8.contains(where: { !(($0 >= 48 && $0 <= 57) || ($0 >= 65 && $0 <= 90) || ($0 >= 97 && $0 <= 122) || $0 == 45 || $0 == 46 || $0 == 95) }) {
+                if !ImportedRecords.isSKU(sku) {
                     let made = "SHOPIFY-\(Slug.suggestion(for: handle).uppercased())-\(variants.count + 1)"
                     result.diagnostics.append(.warning(
                         "\(handle): Variant SKU \"\(sku)\" is empty or has characters a SKU cannot; imported as \(made)", at: location))

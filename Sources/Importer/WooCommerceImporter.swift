@@ -80,9 +80,11 @@ public struct WooCommerceImporter: Sendable {
             }
             let slug = productSlugs.slug(for: name)
             var sku = value(index, "SKU")
-            if sku.isEmpty {
-                sku = "WOO-\(value(index, "ID").isEmpty ? slug.rawValue.uppercased() : value(index, "ID"))"
-                result.diagnostics.append(.warning("\(name): no SKU; imported as \(sku)", at: at))
+            if !ImportedRecords.isSKU(sku) {
+                let made = "WOO-\(value(index, "ID").isEmpty ? slug.rawValue.uppercased() : Slug.suggestion(for: value(index, "ID")))"
+                result.diagnostics.append(.warning(
+                    "\(name): SKU \"\(sku)\" is empty or has characters a SKU cannot; imported as \(made)", at: at))
+                sku = made
             }
             let isVariable = value(index, "Type").lowercased() == "variable"
             let options = isVariable ? attributes.filter { $0.name.lowercased() != "brand" }.map(\.name) : []
@@ -115,7 +117,13 @@ public struct WooCommerceImporter: Sendable {
                 var lines = ["variants:"]
                 for row in variationRows {
                     var variantSKU = value(row, "SKU")
-                    if variantSKU.isEmpty { variantSKU = "\(sku)-\(lines.count)" }
+                    if !ImportedRecords.isSKU(variantSKU) {
+                        let made = "\(sku)-\(lines.count)"
+                        result.diagnostics.append(.warning(
+                            "\(name): variation SKU \"\(variantSKU)\" is empty or has characters a SKU cannot; imported as \(made)",
+                            at: table.location(ofRow: row)))
+                        variantSKU = made
+                    }
                     lines.append("  - sku: " + JSONValue.string(variantSKU).encoded())
                     for (n, option) in options.enumerated() {
                         // A variation's attributes are in the same numbered columns as its parent's.
