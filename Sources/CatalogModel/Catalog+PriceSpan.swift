@@ -11,6 +11,8 @@ public struct PriceSpan: Sendable {
     public var prices: [Money]
     /// The most buyable availability among the variants: in stock if any is.
     public var availability: Availability
+    /// Each variant as a product with its quote, in content order.
+    public var offers: [(item: Product, quote: PriceQuote)]
 
     public var pricesDiffer: Bool { prices.count > 1 }
 }
@@ -29,6 +31,6 @@ extension Catalog {
         let availability = Availability.byPreference.first { code in items.contains { $0.availability == code } } ?? product.availability
         return PriceSpan(
             cheapest: items[low], lowest: quotes[low], highest: quotes[high], prices: Set(quotes.map(\.price)).sorted(),
-            availability: availability)
+            availability: availability, offers: Array(zip(items, quotes)))
     }
 }

@@ -183,15 +183,23 @@ public struct ContentLoader: Sendable {
             .map { "images/" + $0 }
     }
 
-    /// Each image's size from the first bytes of its file (a JPEG's size can follow long
-    /// metadata, so up to 256 KiB are read); unreadable or unknown formats are left out.
+    /// Each image's size from the first bytes of its file: 4 KiB, which hold every format's size
+    /// but a JPEG's behind long metadata, for which up to 256 KiB are read. This runs on every
+    /// load, the preview's included, so it reads no more than a header needs. Unreadable or
+    /// unknown formats are left out.
     func readPixelSizes(_ paths: [String]) -> [String: PixelSize] {
         let root = contentFolder.path + "/"
         let sizes = ParallelMap.map(paths) { path -> PixelSize? in
             guard let handle = FileHandle(forReadingAtPath: root + path) else { return nil }
             defer { try? handle.close() }
-            guard let data = try? handle.read(upToCount: 256 * 1024) else { return nil }
-            return PixelSize.read(header: [UInt8](data))
+            guard let head = try? handle.read(upToCount: 4096) else { return nil }
+            var bytes = [UInt8](head)
+            if let size = PixelSize.read(header: bytes) { return size }
+            guard bytes.starts(with: [0xFF, 0xD8]), bytes.count == 4096,
+                let rest = try? handle.read(upToCount: 256 * 1024 - 4096)
+            else { return nil }
+            bytes += rest
+            return PixelSize.read(header: bytes)
         }
         var result: [String: PixelSize] = [:]
         for (path, size) in zip(paths, sizes) { result[path] = size }

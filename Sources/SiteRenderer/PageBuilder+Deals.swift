@@ -23,10 +23,7 @@ extension PageBuilder {
                 return item
             }
         page["radiusOptions"] = [1, 5, 25].map { ["km": $0, "selected": $0 == 5] }
-        page["breadcrumbs"] = [
-            ["title": "Home", "url": context.url("")] as [String: Any],
-            ["title": "Deals near you", "current": true],
-        ]
+        page["breadcrumbs"] = breadcrumbs([("Deals near you", nil)])
         return page
     }
 }

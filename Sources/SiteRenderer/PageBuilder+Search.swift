@@ -9,10 +9,7 @@ extension PageBuilder {
             route: route, title: "Search",
             description: "Search all \(context.catalog.products.count) products at \(site.title) by name, brand, SKU or description.",
             section: "search")
-        page["breadcrumbs"] = [
-            ["title": "Home", "url": context.url("")] as [String: Any],
-            ["title": "Search", "current": true],
-        ]
+        page["breadcrumbs"] = breadcrumbs([("Search", nil)])
         page["brands"] = context.catalog.brands.map { ["slug": $0.slug.rawValue, "title": $0.title] }
         page["availabilities"] = Availability.allCases.map { ["code": $0.rawValue, "label": $0.label] }
         if !context.catalog.categories.isEmpty {

@@ -4,9 +4,20 @@ import Foundation
 /// The product page's variant table and picker, gallery, unit price and shipping rates. Each key
 /// is set only when the product or the site has what it shows, so a shop without them renders
 /// the pages it rendered before.
+/// One variant of a product as a page shows it: the variant, it as a product, and its quote.
+typealias VariantOffer = (variant: Variant, item: Product, quote: PriceQuote)
+
 extension PageBuilder {
+    /// Each variant priced once, for the table, the picker and the structured data alike.
+    func offers(of product: Product) -> [VariantOffer] {
+        product.variants.map { variant in
+            let item = product.buyable(variant)
+            return (variant, item, context.quote(item))
+        }
+    }
+
     /// Adds the variant keys to a product page's `item`, whose price keys describe the default variant.
-    func addVariants(of product: Product, to item: inout [String: Any]) {
+    func addVariants(of product: Product, offers: [VariantOffer], to item: inout [String: Any]) {
         guard let chosen = product.shownVariant else { return }
         item["hasVariants"] = true
         item["variantScriptURL"] = context.root + Routes.variantScript
@@ -24,9 +35,7 @@ extension PageBuilder {
         let names = product.options.map { Self.optionLabel($0).lowercased() }
         item["variantsHeading"] = "All " + (names.count == 1 ? names[0] : names.dropLast().joined(separator: ", ") + " and " + names.last!) + " options"
         var records: [JSONValue] = []
-        item["variants"] = product.variants.map { variant -> [String: Any] in
-            let buyable = product.buyable(variant)
-            let quote = context.quote(buyable)
+        item["variants"] = offers.map { variant, buyable, quote -> [String: Any] in
             var row: [String: Any] = [
                 "sku": variant.sku,
                 "name": buyable.name,

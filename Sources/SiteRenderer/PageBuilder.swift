@@ -82,7 +82,9 @@ struct PageBuilder: Sendable {
         var page = context.base(route: route, title: product.name, description: product.detail.plainText, section: "brands")
         // With variants, the price, image and Buy link at the top are the default variant's.
         let shown = product.shown
-        let quote = context.quote(shown)
+        let offers = offers(of: product)
+        let quote = product.shownVariant.flatMap { chosen in offers.first { $0.variant.sku == chosen.sku }?.quote }
+            ?? context.quote(shown)
         var item = context.productSummary(product, quote: quote)
         if product.hasVariants {
             item["price"] = context.price(quote.price, of: shown)
@@ -118,7 +120,7 @@ struct PageBuilder: Sendable {
             item["sku"] = shown.sku
             item["bagName"] = shown.name
             item["groupSKU"] = product.sku
-            addVariants(of: product, to: &item)
+            addVariants(of: product, offers: offers, to: &item)
         }
         item["unitPrice"] = site.unitPrice(of: quote.price, netContent: shown.netContent)?.formatted(locale: site.locale) ?? false
         if let content = shown.netContent { item["netContent"] = content.text }
@@ -137,7 +139,8 @@ struct PageBuilder: Sendable {
                 ("Brands", Routes.brands), (brand.title, Routes.brand(brand.slug)), (product.name, nil),
             ])
         }
-        page["jsonLD"] = ProductJSONLD.make(product, brand: brand, context: context, url: site.absoluteURL(route))
+        page["jsonLD"] = ProductJSONLD.make(
+            product, quote: quote, offers: offers, brand: brand, site: site, url: site.absoluteURL(route))
         page["openGraph"] = openGraph(
             type: "product", title: product.name, image: context.absoluteImageURL(shown.image ?? shown.thumbnail),
             extra: [

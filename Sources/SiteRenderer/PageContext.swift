@@ -77,8 +77,11 @@ struct PageContext {
                 "description": site.description ?? "",
                 "baseURL": site.baseURL,
             ] as [String: Any],
-            "nav": [
-                ["label": "Brands", "url": url(Routes.brands), "current": section == "brands"],
+            "nav": [["label": "Brands", "url": url(Routes.brands), "current": section == "brands"]]
+                // Only a shop with categories has the section.
+                + (catalog.categories.isEmpty
+                    ? [] : [["label": "Categories", "url": url(Routes.categories), "current": section == "categories"]])
+                + [
                 ["label": "Promotions", "url": url(Routes.promotions), "current": section == "promotions"],
                 ["label": "Deals near you", "url": url(Routes.deals), "current": section == "deals"],
                 ["label": "Search", "url": url(Routes.search), "current": section == "search"],
@@ -90,12 +93,6 @@ struct PageContext {
             "year": Timestamp.components(of: now).year,
             "extraSite": site.extra.mapValues(\.anyValue),
         ]
-        if !catalog.categories.isEmpty {
-            // Only a shop with categories has the section.
-            var nav = context["nav"] as! [[String: Any]]
-            nav.insert(["label": "Categories", "url": url(Routes.categories), "current": section == "categories"], at: 1)
-            context["nav"] = nav
-        }
         context["header"] = templates.render("partials/header", context)
         context["footer"] = templates.render("partials/footer", context)
         return context
@@ -173,9 +170,7 @@ struct PageContext {
             item["price"] = "from " + price(span.lowest.price, of: span.cheapest)
             item["listPrice"] = false
             // The lowest price per base quantity, which need not be the cheapest pack's.
-            let units = product.buyables.compactMap { pack in
-                site.unitPrice(of: catalog.quote(for: pack, at: now).price, netContent: pack.netContent)
-            }
+            let units = span.offers.compactMap { site.unitPrice(of: $0.quote.price, netContent: $0.item.netContent) }
             let bases = Set(units.map(\.base))
             if bases.count == 1, let lowest = units.min(by: { $0.price < $1.price }) {
                 item["unitPrice"] = "from " + lowest.formatted(locale: site.locale)

@@ -6,10 +6,12 @@ import Foundation
 /// A product with variants is a `ProductGroup` whose `hasVariant` lists each as a `Product` with
 /// its own offer, the shape Google documents for product variants.
 enum ProductJSONLD {
-    static func make(_ product: Product, brand: Brand, context: PageContext, url: String) -> String {
-        let site = context.site
+    /// `quote` is the product's own; `offers` its variants', as the page priced them.
+    static func make(
+        _ product: Product, quote: PriceQuote, offers: [VariantOffer], brand: Brand, site: Site, url: String
+    ) -> String {
         guard product.hasVariants else {
-            var object = item(product, quote: context.quote(product), brand: brand, site: site, url: url)
+            var object = item(product, quote: quote, brand: brand, site: site, url: url)
             object["@context"] = "https://schema.org"
             return JSONValue.object(object).encoded(scriptSafe: true)
         }
@@ -25,10 +27,9 @@ enum ProductJSONLD {
         if !product.detail.plainText.isEmpty { group["description"] = .string(String(product.detail.plainText.prefix(5000))) }
         let images = images(of: product, site: site)
         if !images.isEmpty { group["image"] = .array(images) }
-        group["hasVariant"] = .array(product.variants.map { variant in
-            let buyable = product.buyable(variant)
+        group["hasVariant"] = .array(offers.map { variant, buyable, quote in
             var object = item(
-                buyable, quote: context.quote(buyable), brand: brand, site: site,
+                buyable, quote: quote, brand: brand, site: site,
                 url: url + "?variant=" + (variant.sku.addingPercentEncoding(withAllowedCharacters: .urlQueryAllowed) ?? variant.sku),
                 describe: false)
             object["brand"] = nil
