@@ -42,6 +42,7 @@ let package = Package(
             name: "CLibXML2", pkgConfig: "libxml-2.0",
             providers: [.apt(["libxml2-dev"])]),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        .systemLibrary(name: "CVips", pkgConfig: "vips", providers: [.apt(["libvips-dev"])]),
         .target(
             name: "CatalogModel", dependencies: [.product(name: "Crypto", package: "swift-crypto")],
             swiftSettings: strictness),
@@ -59,6 +60,11 @@ let package = Package(
             dependencies: ["CatalogModel", "BuildEngine", "TemplateEngine"],
             swiftSettings: strictness),
         .target(name: "FeedWriter", dependencies: ["CatalogModel", "BuildEngine", "CLibXML2"], swiftSettings: strictness),
+        // Product photos in the widths and formats pages offer, through libvips, cached across builds.
+        .target(
+            name: "ImageDerivatives",
+            dependencies: ["CatalogModel", "BuildEngine", "CVips", .product(name: "Crypto", package: "swift-crypto")],
+            swiftSettings: strictness),
         .target(name: "SearchIndexer", dependencies: ["CatalogModel", "BuildEngine", "CZlib"], swiftSettings: strictness),
         .target(name: "CatalogAPI", dependencies: ["CatalogModel", "BuildEngine"], swiftSettings: strictness),
         .target(
@@ -69,7 +75,7 @@ let package = Package(
             name: "SiteBuilder",
             dependencies: [
                 "CatalogModel", "BuildEngine", "ContentLoader", "SiteRenderer", "FeedWriter", "CatalogAPI", "SearchIndexer",
-                .product(name: "Crypto", package: "swift-crypto"),
+                "ImageDerivatives", .product(name: "Crypto", package: "swift-crypto"),
             ],
             swiftSettings: strictness),
         .target(
@@ -145,6 +151,10 @@ let package = Package(
         .testTarget(
             name: "CatalogAPITests",
             dependencies: ["CatalogAPI", "CatalogModel", "BuildEngine", "ContentLoader", "VitrineTestSupport"],
+            swiftSettings: strictness),
+        .testTarget(
+            name: "ImageDerivativesTests",
+            dependencies: ["ImageDerivatives", "CatalogModel", "VitrineTestSupport"],
             swiftSettings: strictness),
         .testTarget(
             name: "SearchIndexerTests",

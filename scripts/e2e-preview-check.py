@@ -193,7 +193,7 @@ except subprocess.TimeoutExpired:
 check(code == 0, f"SIGINT stops the server cleanly with an open event stream (exit {code}, {time.time() - started:.1f} s)")
 log.close()
 check("no-such-brand" in open(log.name).read(), "the broken edit's diagnostic was printed")
-check(os.path.exists(os.path.join(work, ".Serve.vitrine-cache")), "stopping saves the build record beside the output")
+check(os.path.exists(os.path.join(work, ".Serve.vitrine-cache", "state")), "stopping saves the build record beside the output")
 
 print(f"preview: {passed} passed, {failed} failed")
 sys.exit(1 if failed else 0)

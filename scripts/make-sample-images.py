@@ -1,22 +1,19 @@
 #!/usr/bin/env python3
-"""Write the sample shop's placeholder images into Content/images/.
+"""Write the sample shop's photos into Content/images/, as a shop uploads them: large.
 
-Pure standard library (zlib + struct for PNG encoding). The output is fully
-deterministic: colours and shapes are derived from each record's slug and
-name, and the PNG files carry no timestamps, so running the script twice
-gives byte-identical files.
+Shapes are drawn with the standard library (a palette canvas, encoded as PNG with zlib), then
+enlarged and encoded by libvips's `vips` command (Debian libvips-tools), because shops upload
+camera-sized JPEGs and Vitrine's build makes the sizes pages need. The output is deterministic:
+colours and shapes come from each record's slug and name, and neither PNG nor JPEG carries a
+timestamp, so running the script twice gives byte-identical files.
 
     python3 scripts/make-sample-images.py [CONTENT_DIR]
 
-For every record found in CONTENT_DIR (default: ../Content next to this
-script) it writes:
+For every record found in CONTENT_DIR (default: ../Content next to this script) it writes:
 
-    images/brands/<slug>.png             160x80 logo
-    images/products/<slug>.png           480x480 product shot
-    images/products/<slug>-thumb.png     160x160 thumbnail
-    images/promotions/<slug>.png         800x400 banner
-
-Images use an 8-bit palette and flat colours so that each file stays small.
+    images/brands/<slug>.png             800x400 logo, transparent background
+    images/products/<slug>.jpg           2400x2400 product photo (no thumbnail: the build makes them)
+    images/promotions/<slug>.jpg         2400x1200 banner
 """
 
 import colorsys
@@ -25,7 +22,9 @@ import json
 import os
 import re
 import struct
+import subprocess
 import sys
+import tempfile
 import unicodedata
 import zlib
 
@@ -142,15 +141,22 @@ class Canvas:
             out.px[y * out.w:(y + 1) * out.w] = self.px[src + off:src + self.w:factor][:out.w]
         return out
 
-    def png(self):
+    def png(self, transparent=None):
+        """`transparent`: an RGB colour written fully transparent (a tRNS chunk)."""
         raw = bytearray()
         for y in range(self.h):
             raw.append(0)  # filter: none
             raw += self.px[y * self.w:(y + 1) * self.w]
         plte = b"".join(struct.pack("BBB", *c) for c in self.palette)
+        trns = b""
+        if transparent is not None and tuple(transparent) in self.index:
+            alpha = bytearray([255]) * len(self.palette)
+            alpha[self.index[tuple(transparent)]] = 0
+            trns = _chunk(b"tRNS", bytes(alpha))
         return (b"\x89PNG\r\n\x1a\n"
                 + _chunk(b"IHDR", struct.pack(">IIBBBBB", self.w, self.h, 8, 3, 0, 0, 0))
                 + _chunk(b"PLTE", plte)
+                + trns
                 + _chunk(b"IDAT", zlib.compress(bytes(raw), 9))
                 + _chunk(b"IEND", b""))
 
@@ -397,12 +403,15 @@ def initials(title, slug):
     return "".join(w[0] for w in words[:2])
 
 
+LOGO_BACKGROUND = (250, 248, 245)
+
+
 def draw_logo(slug, title):
     digest = hashlib.md5(("logo:" + slug).encode("utf-8")).digest()
     h = digest[0] / 256.0
     main = hsv(h, 0.55, 0.62)
     dark = hsv(h, 0.60, 0.40)
-    c = Canvas(160, 80, (250, 248, 245))
+    c = Canvas(160, 80, LOGO_BACKGROUND)
     c.rect(0, 0, 80, 80, main)
     c.rect(0, 72, 160, 80, dark)
     mark = digest[1] % 5
@@ -492,12 +501,16 @@ def draw_banner(slug, rec):
 # --------------------------------------------------------------------------
 
 
-def save(canvas, path, written):
+def save(canvas, path, written, scale, transparent=None):
+    """Enlarges the drawing `scale` times with libvips and writes it in the format of `path`."""
     os.makedirs(os.path.dirname(path), exist_ok=True)
-    data = canvas.png()
-    with open(path, "wb") as f:
-        f.write(data)
-    written.append((path, len(data)))
+    with tempfile.TemporaryDirectory() as work:
+        source = os.path.join(work, "drawing.png")
+        with open(source, "wb") as f:
+            f.write(canvas.png(transparent))
+        options = "[Q=88,strip]" if path.endswith(".jpg") else "[compression=9,strip]"
+        subprocess.run(["vips", "resize", source, path + options, str(scale), "--kernel", "linear"], check=True)
+    written.append((path, os.path.getsize(path)))
 
 
 def main(argv):
@@ -508,23 +521,21 @@ def main(argv):
 
     for slug, rec in records(os.path.join(content, "brands")):
         save(draw_logo(slug, str(rec.get("title", ""))),
-             os.path.join(images, "brands", slug + ".png"), written)
+             os.path.join(images, "brands", slug + ".png"), written, 5, transparent=LOGO_BACKGROUND)
 
     for slug, rec in records(os.path.join(content, "products"), recursive=True):
-        shot = draw_product(slug)
-        save(shot, os.path.join(images, "products", slug + ".png"), written)
-        save(shot.downsample(3), os.path.join(images, "products", slug + "-thumb.png"), written)
+        save(draw_product(slug), os.path.join(images, "products", slug + ".jpg"), written, 5)
 
     # Variants' own pictures (a shade each): an indented `image:` under `variants:`, drawn like
     # a product whose slug is the file's name, so each shade gets its own colour.
     for root, _, files in sorted(os.walk(os.path.join(content, "products"))):
         for name in sorted(files):
             text = open(os.path.join(root, name), encoding="utf-8").read()
-            for stem in re.findall(r"^\s+image:\s*images/products/([a-z0-9-]+)\.png\s*$", text, re.M):
-                save(draw_product(stem), os.path.join(images, "products", stem + ".png"), written)
+            for stem in re.findall(r"^\s+image:\s*images/products/([a-z0-9-]+)\.jpg\s*$", text, re.M):
+                save(draw_product(stem), os.path.join(images, "products", stem + ".jpg"), written, 5)
 
     for slug, rec in records(os.path.join(content, "promotions")):
-        save(draw_banner(slug, rec), os.path.join(images, "promotions", slug + ".png"), written)
+        save(draw_banner(slug, rec), os.path.join(images, "promotions", slug + ".jpg"), written, 3)
 
     largest = max((n for _, n in written), default=0)
     total = sum(n for _, n in written)

@@ -5,6 +5,8 @@ cd "$(dirname "$0")/.."
 scripts/install-deps.sh
 swift build --build-tests
 swift test --skip-build
+# The end-to-end scripts build the sample shop many times: its photos are derived once for all.
+export VITRINE_PICTURE_CACHE="$PWD/.build/picture-cache"
 # libFuzzer over the content and checkout readers, a minute in all (prints its total time).
 scripts/fuzz.sh 60
 scripts/e2e-feeds.sh

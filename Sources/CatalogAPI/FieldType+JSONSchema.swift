@@ -80,6 +80,10 @@ extension FieldType {
             ]
         case .shipping:
             return ["type": "array", "items": Self.shippingSchema]
+        case .imageSettings:
+            return Self.imageSettingsSchema
+        case .integerList(let range):
+            return ["type": "array", "uniqueItems": true, "items": FieldType.integer(range).jsonSchema]
         case .googleCategory:
             return [
                 "anyOf": [["type": "integer", "minimum": 1], ["type": "string", "pattern": "^([0-9]{1,10}|[^>]+( > [^>]+)*)$"]],
@@ -102,6 +106,12 @@ extension FieldType {
                 "type": "string", "minLength": .int(Variant.valueLength.lowerBound), "maxLength": .int(Variant.valueLength.upperBound),
             ],
         ]
+    }
+
+    static var imageSettingsSchema: JSONValue {
+        var properties: [String: JSONValue] = [:]
+        for rule in ImageSettings.rules { properties[rule.key] = rule.type.jsonSchema }
+        return ["type": "object", "properties": .object(properties), "additionalProperties": false]
     }
 
     static var shippingSchema: JSONValue {

@@ -14,6 +14,12 @@ public struct Catalog: Sendable {
     /// Width and height of the local images records use, by path (`images/…`), from their
     /// headers; the loader fills it in. An image missing here is of unknown size.
     public var pixelSizes: [String: PixelSize] = [:]
+    /// The widths and formats derived from each local photo, by path; filled in by a build
+    /// (not by `vitrine check`). A picture missing here is published only as it is.
+    public var pictures: [String: PictureSet] = [:]
+    /// Where the content first names each local image (the first by file, line and column), for
+    /// diagnostics about the picture itself.
+    public var imageUses: [String: SourceLocation] = [:]
     /// By title, then slug. Fixed after init: the tree below is built from it.
     public private(set) var categories: [Category]
 

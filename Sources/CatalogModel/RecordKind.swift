@@ -46,6 +46,7 @@ public enum RecordKind: String, Sendable, Hashable, CaseIterable {
                     "outputs not to write, for hosts that cap a site's files: api (the JSON API and its schemas), brandFeeds (one RSS feed per brand)"),
                 FieldRule("unitPriceBase", .unitPriceBase, "the quantity unit prices are quoted per, by unit, e.g. {\"ml\": \"100 ml\"}"),
                 FieldRule("shipping", .shipping, "delivery rates: {country, service, price, freeOver?, minDays?, maxDays?}"),
+                FieldRule("images", .imageSettings, "derived pictures: {widths?, formats?, quality?, avifQuality?, maxPixels?}"),
             ]
         case .brand:
             return [
@@ -198,4 +199,8 @@ public enum FieldType: Sendable {
     case shipping
     /// A Google product taxonomy id (digits) or path (`A > B > C`).
     case googleCategory
+    /// `ImageSettings`: how pictures are derived.
+    case imageSettings
+    /// A list of whole numbers in a range, each once.
+    case integerList(ClosedRange<Int>)
 }

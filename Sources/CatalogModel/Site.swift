@@ -16,13 +16,16 @@ public struct Site: Sendable, Hashable {
     public var unitPriceBase: [NetContent.Unit: NetContent]
     /// Delivery options, in the order `site.json` lists them.
     public var shipping: [ShippingRate]
+    /// How local pictures are derived.
+    public var images: ImageSettings
     public var extra: [String: ExtraValue]
     public var source: SourceLocation
 
     public init(
         title: String, baseURL: String, currency: Currency, locale: String = "en_US", description: String? = nil,
         productsPerPage: Int = 20, checkoutURL: String? = nil, omitted: Set<SiteOutput> = [],
-        unitPriceBase: [NetContent.Unit: NetContent] = [:], shipping: [ShippingRate] = [], extra: [String: ExtraValue] = [:],
+        unitPriceBase: [NetContent.Unit: NetContent] = [:], shipping: [ShippingRate] = [],
+        images: ImageSettings = .standard, extra: [String: ExtraValue] = [:],
         source: SourceLocation = SourceLocation(path: "site.json")
     ) {
         self.title = title
@@ -35,6 +38,7 @@ public struct Site: Sendable, Hashable {
         self.omitted = omitted
         self.unitPriceBase = unitPriceBase
         self.shipping = shipping
+        self.images = images
         self.extra = extra
         self.source = source
     }

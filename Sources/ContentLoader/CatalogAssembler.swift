@@ -72,9 +72,14 @@ public enum CatalogAssembler {
             }
         }
 
-        let catalog = Catalog(
+        var catalog = Catalog(
             site: site, brands: brands.map(\.record), products: products.map(\.record),
             promotions: promotions.map(\.record), pages: pages.map(\.record), categories: categories.map(\.record))
+        for use in images {
+            guard case .local(let path) = use.image else { continue }
+            if let known = catalog.imageUses[path], known <= use.location { continue }
+            catalog.imageUses[path] = use.location
+        }
         return (catalog, diagnostics)
     }
 

@@ -30,11 +30,12 @@ public enum RecordDecoder {
         let omitted = Set((reader.choices("omit") ?? []).compactMap(SiteOutput.init(rawValue:)))
         let unitPriceBase = reader.unitPriceBase("unitPriceBase") ?? [:]
         let shipping = currency.flatMap { reader.shipping("shipping", currency: $0) } ?? []
+        let images = reader.imageSettings("images") ?? .standard
         guard let title, let baseURL, let currency else { return nil }
         return Site(
             title: title, baseURL: baseURL, currency: currency, locale: locale, description: description,
             productsPerPage: perPage, checkoutURL: checkoutURL, omitted: omitted, unitPriceBase: unitPriceBase,
-            shipping: shipping, extra: reader.extra, source: reader.file)
+            shipping: shipping, images: images, extra: reader.extra, source: reader.file)
     }
 
     public static func brand(_ reader: inout FieldReader, slug: Slug, body: String?, markdown: MarkdownRenderer)

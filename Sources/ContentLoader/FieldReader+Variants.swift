@@ -182,6 +182,47 @@ extension FieldReader {
         return rates
     }
 
+    /// `images`: how pictures are derived; keys left out keep their defaults.
+    mutating func imageSettings(_ key: String) -> ImageSettings? {
+        guard let node = value(key) else { return nil }
+        var reader = FieldReader(nested: ImageSettings.rules, root: node, in: kind, keyPrefix: key + ".")
+        var settings = ImageSettings.standard
+        if let widths = reader.integers("widths") {
+            if widths.isEmpty {
+                reader.fail("widths", reader.node("widths"), "give at least one width, e.g. [320, 640, 1024, 1600]")
+            } else {
+                settings.widths = widths.sorted()
+            }
+        }
+        if let formats = reader.choices("formats") { settings.formats = formats.compactMap(PictureFormat.init(rawValue:)) }
+        if let quality = reader.integer("quality") { settings.quality = quality }
+        if let quality = reader.integer("avifQuality") { settings.avifQuality = quality }
+        if let pixels = reader.integer("maxPixels") { settings.maxPixels = pixels }
+        absorb(reader)
+        return settings
+    }
+
+    /// An `.integerList`: whole numbers in the key's range, none twice.
+    mutating func integers(_ key: String) -> [Int]? {
+        guard let items = list(key), case .integerList(let range) = rule(key).type else { return nil }
+        var out: [Int] = []
+        for item in items {
+            guard let text = scalar(key, item, "a whole number") else { continue }
+            guard let number = Int(text.trimmingWhitespace()) else {
+                fail(key, item, "\"\(text)\" is not a whole number; write e.g. \(range.lowerBound)")
+                continue
+            }
+            if !range.contains(number) {
+                fail(key, item, "\(number) is outside \(range.lowerBound)–\(range.upperBound)")
+            } else if out.contains(number) {
+                fail(key, item, "\(number) is given twice; list it once")
+            } else {
+                out.append(number)
+            }
+        }
+        return out
+    }
+
     /// `googleCategory`: a taxonomy id (digits) or a path of names joined by ` > `.
     mutating func googleCategory(_ key: String) -> String? {
         guard let node = value(key), let text = scalar(key, node, "a Google product category such as 2915") else { return nil }

@@ -407,6 +407,8 @@ public struct FieldReader {
         case .unitPriceBase: "{\"ml\": \"100 ml\"}"
         case .shipping: "{country: US, service: Standard, price: 4.95}"
         case .googleCategory: "2915"
+        case .imageSettings: "{widths: [320, 640, 1024], formats: [avif, webp]}"
+        case .integerList(let range): "\(range.lowerBound)"
         }
     }
 }

@@ -46,7 +46,7 @@ extension FeedWriter {
         var link = site.absoluteURL(Routes.product(product.slug))
         if let variant { link += "?variant=" + ImageReference.percentEncoded(variant.sku) }
         let images = ([product.image ?? product.thumbnail] + product.images.map(Optional.some)).compactMap { $0 }
-            .filter(\.isMerchantImage)
+            .map { catalog.published($0, atLeast: Catalog.shareWidth) }.filter(\.isMerchantImage)
         var item = MerchantItem(
             id: product.sku,
             title: Self.clip(product.name, to: MerchantItem.titleLimit),

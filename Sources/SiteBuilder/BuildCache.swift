@@ -10,8 +10,8 @@ import Darwin
 #endif
 
 /// Where `vitrine build --incremental` keeps the last build's `BuildState` between runs: a file
-/// beside the output folder (`.Output.vitrine-cache` for `Output/`), never inside it, so it is
-/// not published. It also records which output folder it describes (the folder's inode, new
+/// in a folder beside the output folder (`.Output.vitrine-cache/state` for `Output/`), never
+/// inside it, so it is not published. The same folder holds the derived pictures (`images/`). It also records which output folder it describes (the folder's inode, new
 /// at every swap, and its change time, which moves when anything at its top is added, removed
 /// or replaced): a cache that does not match the folder on disk is ignored.
 ///
@@ -20,9 +20,29 @@ import Darwin
 public enum BuildCache {
     static let header = "vitrine-build-cache\t2"
 
-    public static func location(forOutput output: URL) -> URL {
+    /// The folder beside the output that a CI cache step can keep.
+    public static func folder(forOutput output: URL) -> URL {
         let folder = output.standardizedFileURL
         return folder.deletingLastPathComponent().appendingPathComponent(".\(folder.lastPathComponent).vitrine-cache")
+    }
+
+    public static func location(forOutput output: URL) -> URL {
+        folder(forOutput: output).appendingPathComponent("state")
+    }
+
+    /// Derived pictures, kept across builds of every kind.
+    public static func pictures(forOutput output: URL) -> URL {
+        folder(forOutput: output).appendingPathComponent("images")
+    }
+
+    /// Makes the folder; earlier versions kept the state as a file under the folder's name.
+    static func prepareFolder(forOutput output: URL) throws {
+        let folder = folder(forOutput: output)
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder), !isFolder.boolValue {
+            try FileManager.default.removeItem(at: folder)
+        }
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     }
 
     /// Names one particular swapped-in output folder.
@@ -47,6 +67,7 @@ public enum BuildCache {
 
     public static func save(_ state: BuildState, forOutput output: URL) throws {
         guard let identity = identity(ofOutput: output) else { return }
+        try prepareFolder(forOutput: output)
         try Data(encode(state, outputIdentity: identity).utf8).write(to: location(forOutput: output), options: .atomic)
     }
 

@@ -13,10 +13,14 @@ public struct BuildOptions: Sendable {
     /// Write only this part of the site (`--shard K/N`), with a manifest for `vitrine merge`.
     /// Only for a full build: an incremental build's record describes a whole site.
     public var shard: BuildShard?
+    /// Where derived pictures are kept; nil: beside the output folder (`.Output.vitrine-cache/images`),
+    /// pruned after each build. A folder named here may serve several sites or outputs, so no
+    /// build prunes it.
+    public var pictureCache: URL?
 
     public init(
         contentFolder: URL, templatesFolder: URL, outputFolder: URL, clock: Date, strict: Bool = false,
-        progress: (@Sendable (Int, Int) -> Void)? = nil, shard: BuildShard? = nil
+        progress: (@Sendable (Int, Int) -> Void)? = nil, shard: BuildShard? = nil, pictureCache: URL? = nil
     ) {
         self.contentFolder = contentFolder
         self.templatesFolder = templatesFolder
@@ -25,5 +29,6 @@ public struct BuildOptions: Sendable {
         self.strict = strict
         self.progress = progress
         self.shard = shard
+        self.pictureCache = pictureCache
     }
 }

@@ -22,6 +22,9 @@ public struct BuildReport: Sendable {
     /// Set by incremental builds; `upToDate` when nothing read had changed and nothing was written.
     public var isIncremental = false
     public var upToDate = false
+    /// Photos derived by this build, and photos whose derived files came from the cache.
+    public var picturesMade = 0
+    public var picturesReused = 0
 
     public var renderedCount: Int { renderedPaths.count }
 
@@ -41,6 +44,7 @@ public struct BuildReport: Sendable {
         var counts = "\(pageCount.formatted()) page\(pageCount == 1 ? "" : "s"), \(feedCount.formatted()) feed\(feedCount == 1 ? "" : "s")"
         if upToDate { return "Up to date: \(counts), nothing changed (\(Int((duration * 1000).rounded())) ms)" }
         if fileCount > 0 { counts += " (\(fileCount.formatted()) file\(fileCount == 1 ? "" : "s"))" }
+        if picturesMade > 0 { counts += ", \(picturesMade.formatted()) picture\(picturesMade == 1 ? "" : "s") derived" }
         if isIncremental {
             return "Built \(counts) in \(seconds) s: rendered \(renderedCount.formatted()), reused \(reusedCount.formatted()), removed \(removedCount.formatted())"
         }

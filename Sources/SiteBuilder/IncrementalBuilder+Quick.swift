@@ -2,6 +2,7 @@ import BuildEngine
 import CatalogModel
 import ContentLoader
 public import Foundation
+import ImageDerivatives
 import SiteRenderer
 
 extension IncrementalBuilder {
@@ -46,6 +47,8 @@ extension IncrementalBuilder {
             }
             for use in file.images {
                 if case .local(let path) = use.image, !current.images.contains(path) { return nil }
+                // A picture not derived yet needs the full pass.
+                if case .local(let path) = use.image, PictureDerivation.derives(path), catalog.pictures[path] == nil { return nil }
             }
             switch record {
             case .product(let product):

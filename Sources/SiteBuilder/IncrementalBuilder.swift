@@ -2,6 +2,7 @@ import BuildEngine
 import CatalogModel
 import ContentLoader
 public import Foundation
+import ImageDerivatives
 import SearchIndexer
 import SiteRenderer
 
@@ -111,7 +112,17 @@ public final class IncrementalBuilder: @unchecked Sendable {
         var report = BuildReport(
             succeeded: false, diagnostics: checked.diagnostics, contentFileCount: checked.contentFileCount)
         report.isIncremental = keepsRecord
-        guard checked.succeeded, let catalog = checked.catalog, let templates = checked.templates else { return report }
+        guard checked.succeeded, var validated = checked.catalog, let templates = checked.templates else { return report }
+        let pictures = derivePictures(for: validated, imageFiles: checked.imageFiles)
+        report.picturesMade = pictures.made
+        report.picturesReused = pictures.reused
+        guard pictures.diagnostics.isEmpty else {
+            report.diagnostics = (report.diagnostics + pictures.diagnostics).sorted()
+            return report
+        }
+        validated.pictures = pictures.pictures
+        let catalog = validated
+        let derived = Date()
         if keepsParsedContent { current = Current(catalog: catalog, templates: templates, images: Set(checked.imageFiles)) }
 
         // The search index's file names hash its contents, so it is built whole before any of its
@@ -122,7 +133,7 @@ public final class IncrementalBuilder: @unchecked Sendable {
         }
         var plan = Plan(
             jobs: SiteBuilder.plannedJobs(catalog: catalog, templates: templates, options: options, now: clock, search: false),
-            copies: copyPlan(checked: checked, templates: templates))
+            copies: copyPlan(checked: checked, templates: templates) + derivedCopies(pictures))
         // A build that keeps a record reads every file's inputs, some more than once: work them out
         // once, on all cores. A full build never reads them.
         if keepsRecord { plan.jobs = ParallelMap.map(plan.jobs) { $0.resolvingDependencies() } }
@@ -177,6 +188,8 @@ public final class IncrementalBuilder: @unchecked Sendable {
             if keepsParsedContent { _ = quickIndex(for: record) }
         }
         let kept = Set(jobs.map(\.path)).union(plan.copies.map(\.path))
+        // Only a build that succeeded may forget pictures: a failed one may be fixed back.
+        if options.shard == nil, options.pictureCache == nil { pictureCache.prune(keeping: pictures.keys) }
         report.succeeded = true
         report.pageCount = pageCount
         report.feedCount = feedCount
@@ -189,7 +202,8 @@ public final class IncrementalBuilder: @unchecked Sendable {
         report.duration = Date().timeIntervalSince(started)
         report.phases = [
             ("read and validate content", loaded.timeIntervalSince(started)),
-            ("plan the pages, feeds and API", planned.timeIntervalSince(loaded)),
+            ("derive pictures (\(pictures.made.formatted()) made, \(pictures.reused.formatted()) from the cache)", derived.timeIntervalSince(loaded)),
+            ("plan the pages, feeds and API", planned.timeIntervalSince(derived)),
             ("render and write \(jobs.count.formatted()) files (the search index is built meanwhile)", written.timeIntervalSince(planned)),
         ]
         return report
@@ -265,7 +279,11 @@ public final class IncrementalBuilder: @unchecked Sendable {
                 writeStaged(plan.jobs, changes: changes, to: output, rendered: rendered, failures: failures, progress: options.progress)
                 for copy in plan.copies {
                     do {
-                        if changes.isDirty(copy) || !output.linkFromDestination(copy.path) { try output.copy(copy.source, to: copy.path) }
+                        if copy.isDerived {
+                            try output.hardLink(copy.source, to: copy.path)
+                        } else if changes.isDirty(copy) || !output.linkFromDestination(copy.path) {
+                            try output.copy(copy.source, to: copy.path)
+                        }
                     } catch {
                         failures.add(copy.path, error)
                     }
@@ -420,6 +438,39 @@ public final class IncrementalBuilder: @unchecked Sendable {
         /// `InputScan` key of the source, or the source's path when it lies outside the watched
         /// folders (then it is copied every time).
         var input: String
+        /// A derived picture in the cache: linked from there, never copied, since its name
+        /// changes with its bytes.
+        var isDerived = false
+    }
+
+    var pictureCache: PictureCache {
+        PictureCache(folder: options.pictureCache ?? BuildCache.pictures(forOutput: options.outputFolder))
+    }
+
+    /// The pictures the catalog's records name, derived or taken from the cache.
+    func derivePictures(for catalog: Catalog, imageFiles: [String]) -> PictureDerivation.Outcome {
+        let listed = Set(imageFiles)
+        var outcome = PictureDerivation(contentFolder: options.contentFolder, cache: pictureCache, settings: catalog.site.images)
+            .run(uses: catalog.imageUses.filter { listed.contains($0.key) })
+        // A derived file may not take the name of a content file.
+        for path in outcome.files.keys.sorted() where listed.contains(path) {
+            outcome.diagnostics.append(.error(
+                "\(path) is the name of a picture Vitrine derives; rename the file", at: SourceLocation(path: path)))
+        }
+        return outcome
+    }
+
+    /// The derived files, published from the cache; each counts as made from its source image.
+    func derivedCopies(_ pictures: PictureDerivation.Outcome) -> [Copy] {
+        var sourceOf: [String: String] = [:]
+        for (source, set) in pictures.pictures {
+            for rendition in set.renditions { sourceOf[rendition.path] = source }
+        }
+        return pictures.files.sorted { $0.key < $1.key }.map { path, file in
+            Copy(
+                source: URL(fileURLWithPath: file), path: path,
+                input: InputScan.contentPrefix + (sourceOf[path] ?? path), isDerived: true)
+        }
     }
 
     func copyPlan(checked: SiteBuilder.CheckResult, templates: TemplateLibrary) -> [Copy] {

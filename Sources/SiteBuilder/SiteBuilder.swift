@@ -3,6 +3,7 @@ import CatalogAPI
 public import CatalogModel
 public import ContentLoader
 import FeedWriter
+import ImageDerivatives
 public import Foundation
 import SearchIndexer
 public import SiteRenderer
@@ -43,6 +44,16 @@ public enum SiteBuilder {
         // An incremental build's record of this folder no longer describes it.
         if report.succeeded { BuildCache.discard(forOutput: options.outputFolder) }
         return report
+    }
+
+    /// A checked catalog with the pictures a build of `options` derives (from its cache when they
+    /// are there): the catalog as the build renders it; nil when a picture is refused.
+    public static func withPictures(_ checked: CheckResult, options: BuildOptions) -> Catalog? {
+        guard var catalog = checked.catalog else { return nil }
+        let outcome = IncrementalBuilder(options: options, keepsRecord: false).derivePictures(for: catalog, imageFiles: checked.imageFiles)
+        guard outcome.diagnostics.isEmpty else { return nil }
+        catalog.pictures = outcome.pictures
+        return catalog
     }
 
     /// What a build renders.

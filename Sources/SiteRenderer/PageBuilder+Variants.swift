@@ -66,8 +66,15 @@ extension PageBuilder {
                 record["imageURL"] = .string(url)
                 record["imageWidth"] = .int(picture["imageWidth"] as! Int)
                 record["imageHeight"] = .int(picture["imageHeight"] as! Int)
+                // The picker swaps the `<source>`s too, or the browser keeps showing their picture.
+                if let srcset = picture["imageSrcset"] as? String { record["imageSrcset"] = .string(srcset) }
+                for format in PictureFormat.allCases {
+                    if let srcset = picture["image" + format.templateKey] as? String { record["image" + format.templateKey] = .string(srcset) }
+                }
             }
-            if let thumb = variant.image ?? buyable.thumbnail ?? buyable.image { record["imagePath"] = .string(thumb.sitePath) }
+            if let thumb = variant.image ?? buyable.thumbnail ?? buyable.image {
+                record["imagePath"] = .string(catalog.published(thumb, atLeast: PageContext.Slot.thumbnail.width).sitePath)
+            }
             records.append(.object(record))
             return row
         }

@@ -108,7 +108,9 @@ struct PageBuilder: Sendable {
         // What bag.js stores for the bag and favourites: paths relative to the site root.
         item["priceMinorUnits"] = String(quote.price.minorUnits)
         item["path"] = Routes.product(product.slug)
-        if let thumb = shown.thumbnail ?? shown.image { item["thumbnailPath"] = thumb.sitePath }
+        if let thumb = shown.thumbnail ?? shown.image {
+            item["thumbnailPath"] = catalog.published(thumb, atLeast: PageContext.Slot.thumbnail.width).sitePath
+        }
         item["extra"] = product.extra.mapValues(\.anyValue)
         item["promotions"] = catalog.promotions(for: product).filter { $0.status(at: context.now) == .active }
             .map { promotion in
@@ -140,7 +142,7 @@ struct PageBuilder: Sendable {
             ])
         }
         page["jsonLD"] = ProductJSONLD.make(
-            product, quote: quote, offers: offers, brand: brand, site: site, url: site.absoluteURL(route))
+            product, quote: quote, offers: offers, brand: brand, catalog: catalog, url: site.absoluteURL(route))
         page["openGraph"] = openGraph(
             type: "product", title: product.name, image: context.absoluteImageURL(shown.image ?? shown.thumbnail),
             extra: [

@@ -25,12 +25,54 @@ struct PageContext {
     /// Sets `<key>URL`, `<key>Width` and `<key>Height`: the size read from the file, or for a
     /// remote picture (whose size the build does not know) the slot the theme shows it in, so an
     /// `<img>` always reserves its space.
+    ///
+    /// For a derived picture, `URL` is the smallest JPEG or PNG that fills the slot, the size is
+    /// the slot's width at the photo's own proportions, `Srcset` lists the JPEG or PNG widths,
+    /// `Sizes` says how wide the slot is, `Avif` and `Webp` list those widths, `Sources` is the
+    /// `<source>` elements for a `<picture>`, and `FullURL` is the widest JPEG or PNG (a gallery
+    /// links it). Keys without a value are false (or empty), never missing: a missing name is
+    /// looked up in every enclosing context.
     func addImage(_ image: ImageReference?, as key: String, slot: PixelSize, to item: inout [String: Any]) {
         guard let image, let url = imageURL(image) else { return }
+        if case .local(let path) = image, let set = catalog.pictures[path], let widest = set.renditions(in: set.fallback).last,
+            let source = set.fallback(atLeast: slot.width)
+        {
+            let width = min(slot.width, widest.width)
+            let sizes = "(max-width: \(width)px) 100vw, \(width)px"
+            item[key + "URL"] = root + source.path
+            item[key + "FullURL"] = root + widest.path
+            item[key + "Width"] = width
+            item[key + "Height"] = max(1, Int((Double(width) * Double(widest.height) / Double(widest.width)).rounded()))
+            item[key + "Sizes"] = sizes
+            item[key + "Srcset"] = srcset(set.renditions(in: set.fallback))
+            var sources = ""
+            for format in PictureFormat.allCases where format != set.fallback {
+                let list = set.renditions(in: format)
+                guard !list.isEmpty else {
+                    item[key + format.templateKey] = false
+                    continue
+                }
+                let candidates = srcset(list)
+                item[key + format.templateKey] = candidates
+                sources += "<source type=\"\(format.mimeType)\" srcset=\"\(HTMLEscaping.escape(candidates))\" sizes=\"\(sizes)\">"
+            }
+            item[key + "Sources"] = sources
+            return
+        }
         let size = catalog.pixelSizes[image.sitePath] ?? slot
         item[key + "URL"] = url
+        item[key + "FullURL"] = url
         item[key + "Width"] = size.width
         item[key + "Height"] = size.height
+        item[key + "Sizes"] = ""
+        item[key + "Srcset"] = false
+        for format in PictureFormat.allCases { item[key + format.templateKey] = false }
+        item[key + "Sources"] = ""
+    }
+
+    /// `a-320.jpg 320w, a-640.jpg 640w`
+    private func srcset(_ renditions: [PictureSet.Rendition]) -> String {
+        renditions.map { "\(root)\($0.path) \($0.width)w" }.joined(separator: ", ")
     }
 
     /// The slots of the default theme, for pictures of unknown size.
@@ -41,8 +83,9 @@ struct PageContext {
         static let productImage = PixelSize(width: 480, height: 480)
     }
 
+    /// For Open Graph: a JPEG or PNG large enough to share.
     func absoluteImageURL(_ image: ImageReference?) -> String? {
-        image.map { site.absoluteURL($0.sitePath) }
+        image.map { site.absoluteURL(catalog.published($0, atLeast: Catalog.shareWidth).sitePath) }
     }
 
     /// What one unit costs everyone at the build's clock: the price every page prints.
@@ -306,4 +349,9 @@ final class SharedParts: @unchecked Sendable {
         lock.unlock()
         return made
     }
+}
+
+extension PictureFormat {
+    /// `Avif`, `Webp`, …: the suffix of a picture's template keys.
+    var templateKey: String { rawValue.prefix(1).uppercased() + rawValue.dropFirst() }
 }

@@ -8,10 +8,10 @@ import Foundation
 enum ProductJSONLD {
     /// `quote` is the product's own; `offers` its variants', as the page priced them.
     static func make(
-        _ product: Product, quote: PriceQuote, offers: [VariantOffer], brand: Brand, site: Site, url: String
+        _ product: Product, quote: PriceQuote, offers: [VariantOffer], brand: Brand, catalog: Catalog, url: String
     ) -> String {
         guard product.hasVariants else {
-            var object = item(product, quote: quote, brand: brand, site: site, url: url)
+            var object = item(product, quote: quote, brand: brand, catalog: catalog, url: url)
             object["@context"] = "https://schema.org"
             return JSONValue.object(object).encoded(scriptSafe: true)
         }
@@ -25,11 +25,11 @@ enum ProductJSONLD {
             "variesBy": .array(product.options.map { .string(variesBy($0)) }),
         ]
         if !product.detail.plainText.isEmpty { group["description"] = .string(String(product.detail.plainText.prefix(5000))) }
-        let images = images(of: product, site: site)
+        let images = images(of: product, catalog: catalog)
         if !images.isEmpty { group["image"] = .array(images) }
         group["hasVariant"] = .array(offers.map { variant, buyable, quote in
             var object = item(
-                buyable, quote: quote, brand: brand, site: site,
+                buyable, quote: quote, brand: brand, catalog: catalog,
                 url: url + "?variant=" + (variant.sku.addingPercentEncoding(withAllowedCharacters: .urlQueryAllowed) ?? variant.sku),
                 describe: false)
             object["brand"] = nil
@@ -53,12 +53,15 @@ enum ProductJSONLD {
         Variant.standardAttribute(for: option).map { "https://schema.org/" + $0 } ?? option
     }
 
-    static func images(of product: Product, site: Site) -> [JSONValue] {
-        ([product.image, product.thumbnail].compactMap { $0 } + product.images).map { .string(site.absoluteURL($0.sitePath)) }
+    static func images(of product: Product, catalog: Catalog) -> [JSONValue] {
+        var seen = Set<String>()
+        return ([product.image, product.thumbnail].compactMap { $0 } + product.images)
+            .map { catalog.site.absoluteURL(catalog.published($0, atLeast: Catalog.shareWidth).sitePath) }
+            .filter { seen.insert($0).inserted }.map(JSONValue.string)
     }
 
     /// One product with its offer; a variant (`describe` false) leaves the text to its group.
-    static func item(_ product: Product, quote: PriceQuote, brand: Brand, site: Site, url: String, describe: Bool = true)
+    static func item(_ product: Product, quote: PriceQuote, brand: Brand, catalog: Catalog, url: String, describe: Bool = true)
         -> [String: JSONValue]
     {
         var offer: [String: JSONValue] = [
@@ -68,7 +71,7 @@ enum ProductJSONLD {
             "availability": .string(product.availability.schemaOrgURL),
             "url": .string(url),
             "itemCondition": "https://schema.org/NewCondition",
-            "seller": ["@type": "Organization", "name": .string(site.title)],
+            "seller": ["@type": "Organization", "name": .string(catalog.site.title)],
         ]
         if quote.isReduced {
             // Google's way of saying "was": the list price as a strikethrough price specification.
@@ -92,7 +95,7 @@ enum ProductJSONLD {
         if describe, !product.detail.plainText.isEmpty {
             object["description"] = .string(String(product.detail.plainText.prefix(5000)))
         }
-        let images = images(of: product, site: site)
+        let images = images(of: product, catalog: catalog)
         if !images.isEmpty { object["image"] = .array(images) }
         if let gtin = product.gtin { object["gtin"] = .string(gtin) }
         if let mpn = product.mpn { object["mpn"] = .string(mpn) }

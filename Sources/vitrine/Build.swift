@@ -39,6 +39,7 @@ extension Vitrine {
         var shard: String?
 
         @OptionGroup var clock: ClockOptions
+        @OptionGroup var pictures: PictureCacheOptions
 
         func validate() throws {
             if let shard {
@@ -60,7 +61,7 @@ extension Vitrine {
                 templatesFolder: URL(fileURLWithPath: source.templates),
                 outputFolder: URL(fileURLWithPath: output),
                 clock: now, strict: source.strict,
-                progress: progress, shard: shard.flatMap { try? BuildShard.parse($0).get() })
+                progress: progress, shard: shard.flatMap { try? BuildShard.parse($0).get() }, pictureCache: pictures.folder)
             let report = incremental ? SiteBuilder.buildIncrementally(options) : SiteBuilder.build(options)
             if showProgress { Console.clearProgress() }
             DiagnosticPrinter(format: diagnosticOptions.diagnostics, content: source.content, templates: source.templates)

@@ -28,6 +28,7 @@ extension Vitrine {
         var port: Int { listen.port(default: 8000) }
 
         @OptionGroup var clock: ClockOptions
+        @OptionGroup var pictures: PictureCacheOptions
 
         func run() async throws {
             let clock = self.clock
@@ -35,7 +36,7 @@ extension Vitrine {
                 contentFolder: URL(fileURLWithPath: source.content),
                 templatesFolder: URL(fileURLWithPath: source.templates),
                 outputFolder: URL(fileURLWithPath: output),
-                clock: clock.now, strict: source.strict)
+                clock: clock.now, strict: source.strict, pictureCache: pictures.folder)
             let site = PreviewSite(
                 options: options,
                 // Without a fixed clock, "now" is read again at each rebuild.

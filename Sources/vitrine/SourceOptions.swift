@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 
 /// Where the shop's files are: shared by every command that reads them.
 struct SourceOptions: ParsableArguments {
@@ -10,6 +11,21 @@ struct SourceOptions: ParsableArguments {
 
     @Flag(name: .long, help: "Treat warnings (such as unknown keys) as errors.")
     var strict = false
+}
+
+/// Where derived pictures are kept, for the commands that build.
+struct PictureCacheOptions: ParsableArguments {
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Keep derived pictures in this folder instead of beside the output (.Output.vitrine-cache/images); it may serve several outputs, so no build prunes it. Default: $VITRINE_PICTURE_CACHE when set.",
+            valueName: "DIR"))
+    var pictureCache: String?
+
+    var folder: URL? {
+        (pictureCache ?? Environment.value("VITRINE_PICTURE_CACHE").flatMap { $0.isEmpty ? nil : $0 })
+            .map { URL(fileURLWithPath: $0) }
+    }
 }
 
 /// How much a command says.

@@ -72,6 +72,19 @@
     availability.textContent = variant.availability;
     availability.className = "availability availability-" + variant.availabilityCode;
     if (image && variant.imageURL) {
+      // A <picture> shows its <source>s before the <img>: each gets the variant's widths, or
+      // goes when the variant has none in that format.
+      var picture = image.parentNode;
+      if (picture && picture.tagName === "PICTURE") {
+        Array.prototype.slice.call(picture.querySelectorAll("source")).forEach(function (source) {
+          var format = source.type === "image/avif" ? "Avif" : source.type === "image/webp" ? "Webp" : "";
+          var srcset = variant["image" + format];
+          if (srcset) source.srcset = srcset;
+          else picture.removeChild(source);
+        });
+      }
+      if (variant.imageSrcset) image.srcset = variant.imageSrcset;
+      else image.removeAttribute("srcset");
       image.src = variant.imageURL;
       image.width = variant.imageWidth;
       image.height = variant.imageHeight;

@@ -59,9 +59,9 @@ import VitrineTestSupport
         #expect(xml.string("\(rosewood)/g:color") == "4R Rosewood")
         #expect(xml.string("\(rosewood)/title") == "Forever Skin Glow Foundation (4R Rosewood)")
         #expect(xml.string("\(rosewood)/link") == base + "products/forever-skin-glow-foundation/?variant=DIR-FSG-4R")
-        #expect(xml.string("\(rosewood)/g:image_link") == base + "images/products/forever-skin-glow-foundation-4r.png")
+        #expect(xml.string("\(rosewood)/g:image_link") == base + "images/products/forever-skin-glow-foundation-4r.jpg")
         #expect(xml.strings("\(rosewood)/g:additional_image_link") == [
-            base + "images/products/forever-skin-glow-foundation-1n.png", base + "images/products/forever-skin-glow-foundation-3n.png",
+            base + "images/products/forever-skin-glow-foundation-1n.jpg", base + "images/products/forever-skin-glow-foundation-3n.jpg",
         ])
         #expect(xml.string("\(item("DIR-FSG-3CR"))/g:availability") == "out_of_stock")
         // The serum: sizes with their own prices and unit pricing.

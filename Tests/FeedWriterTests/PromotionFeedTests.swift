@@ -6,7 +6,7 @@ import VitrineTestSupport
 
 @Suite struct PromotionFeedTests {
     let catalog = SampleShop.catalog
-    let jobs = Fixtures.writer(imageSizes: ["images/promotions/xmas-10-off.png": 2576]).jobs()
+    let jobs = Fixtures.writer(imageSizes: ["images/promotions/xmas-10-off.jpg": 2576]).jobs()
     let base = "https://beauty-and-me.example.com/"
 
     func feed(_ path: String) throws -> ParsedXML {
@@ -76,8 +76,8 @@ import VitrineTestSupport
         #expect(xml.string("\(item)/guid/@isPermaLink") == "true")
         // Named through its products: one category per brand, in brand order.
         #expect(xml.strings("\(item)/category") == ["Diar", "Esta Louder", "Fresh Skin", "Lencome", "Origins"])
-        #expect(xml.string("\(item)/enclosure/@url") == base + "images/promotions/xmas-10-off.png")
-        #expect(xml.string("\(item)/enclosure/@type") == "image/png")
+        #expect(xml.string("\(item)/enclosure/@url") == base + "images/promotions/xmas-10-off.jpg")
+        #expect(xml.string("\(item)/enclosure/@type") == "image/jpeg")
         #expect(xml.string("\(item)/enclosure/@length") == "2576")
     }
 

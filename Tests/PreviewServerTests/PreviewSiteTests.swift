@@ -59,7 +59,7 @@ struct PreviewSiteTests {
         let site = PreviewSite(
             options: BuildOptions(
                 contentFolder: shop.content, templatesFolder: shop.templates, outputFolder: shop.output,
-                clock: SampleShop.clock),
+                clock: SampleShop.clock, pictureCache: SampleShop.pictureCache),
             now: { clock.now })
         await site.start()
         let feed = shop.output.appendingPathComponent("feeds/promotions.xml")
@@ -84,7 +84,7 @@ struct PreviewSiteTests {
         let reference = shop.reference
         #expect(SiteBuilder.build(BuildOptions(
             contentFolder: shop.content, templatesFolder: shop.templates, outputFolder: reference,
-            clock: clock.now)).succeeded)
+            clock: clock.now, pictureCache: SampleShop.pictureCache)).succeeded)
         let diff = Process()
         diff.executableURL = URL(fileURLWithPath: "/usr/bin/diff")
         diff.arguments = ["-r", "-q", reference.path, shop.output.path]

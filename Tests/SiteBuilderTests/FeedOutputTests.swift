@@ -61,15 +61,16 @@ import VitrineTestSupport
         defer { try? FileManager.default.removeItem(at: output) }
         let report = SiteBuilder.build(BuildOptions(
             contentFolder: Self.repository.appendingPathComponent("Content"),
-            templatesFolder: Self.repository.appendingPathComponent("Templates"), outputFolder: output, clock: Self.clock))
+            templatesFolder: Self.repository.appendingPathComponent("Templates"), outputFolder: output, clock: Self.clock,
+            pictureCache: SampleShop.pictureCache))
         #expect(report.succeeded)
         #expect(report.feedCount == 23)
         #expect(report.summary.contains("23 feeds"))
         let feed = try String(contentsOf: output.appendingPathComponent("feeds/promotions.xml"), encoding: .utf8)
         // Enclosure lengths are the image files' sizes.
         let size = try FileManager.default.attributesOfItem(
-            atPath: Self.repository.appendingPathComponent("Content/images/promotions/xmas-10-off.png").path)[.size] as! NSNumber
-        #expect(feed.contains(#"xmas-10-off.png" length="\#(size.intValue)" type="image/png"/>"#))
+            atPath: Self.repository.appendingPathComponent("Content/images/promotions/xmas-10-off.jpg").path)[.size] as! NSNumber
+        #expect(feed.contains(#"xmas-10-off.jpg" length="\#(size.intValue)" type="image/jpeg"/>"#))
         #expect(FileManager.default.fileExists(atPath: output.appendingPathComponent("robots.txt").path))
     }
 }

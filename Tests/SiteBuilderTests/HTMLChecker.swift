@@ -5,7 +5,7 @@ import Foundation
 /// predates HTML5, so "unknown tag" is forgiven for HTML5's own elements and nothing else.
 enum HTMLChecker {
     static let html5Elements: Set<String> = [
-        "main", "nav", "header", "footer", "article", "section", "aside", "time", "figure", "figcaption",
+        "main", "nav", "header", "footer", "article", "section", "aside", "time", "figure", "figcaption", "picture", "source",
         "picture", "template", "output", "progress", "meter", "details", "summary", "dialog", "mark", "search",
         "svg", "path", "circle", "data",
     ]

@@ -35,8 +35,13 @@ public struct SampleShop: Sendable {
 
     public func remove() { try? FileManager.default.removeItem(at: folder) }
 
+    /// The sample shop's photos take half a minute to derive: every test shares one cache of them.
+    public static let pictureCache = FileManager.default.temporaryDirectory.appendingPathComponent("vitrine-test-picture-cache")
+
     public func options(output: URL? = nil, clock: Date = SampleShop.clock) -> BuildOptions {
-        BuildOptions(contentFolder: content, templatesFolder: templates, outputFolder: output ?? self.output, clock: clock)
+        BuildOptions(
+            contentFolder: content, templatesFolder: templates, outputFolder: output ?? self.output, clock: clock,
+            pictureCache: Self.pictureCache)
     }
 
     /// The content and template files as the watcher sees them.

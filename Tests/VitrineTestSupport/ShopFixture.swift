@@ -133,8 +133,10 @@ public struct ShopFixture: Sendable {
         for (path, text) in files {
             try write(text, to: "Content/" + path)
         }
-        for image in ["origins.png", "night-serum.png"] {
-            try write("PNG", to: "Content/images/" + image)
+        for (image, width) in [("origins.png", 40), ("night-serum.png", 30)] {
+            let url = root.appendingPathComponent("Content/images/" + image)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try TinyPNG.make(width: width, height: 20).write(to: url)
         }
     }
 

@@ -49,9 +49,12 @@ func vitrine(_ arguments: [String], environment: [String: String] = [:], in fold
         defer { fixture.cleanUp() }
         let run = try vitrine(args(fixture, "build"))
         #expect(run.status == 0, "\(run.stderr)")
-        #expect(run.stdout.range(of: #"^Built \d+ pages, \d+ feeds? \([\d,]+ files\) in \d+\.\d s\n$"#, options: .regularExpression) != nil, "\(run.stdout)")
+        #expect(run.stdout.range(of: #"^Built \d+ pages, \d+ feeds? \([\d,]+ files\), 2 pictures derived in \d+\.\d s\n$"#, options: .regularExpression) != nil, "\(run.stdout)")
         #expect(run.stderr.isEmpty)
         #expect(FileManager.default.fileExists(atPath: fixture.output.appendingPathComponent("index.html").path))
+        // The pictures come from the cache the second time, and the line says nothing of them.
+        let again = try vitrine(args(fixture, "build"))
+        #expect(again.stdout.range(of: #"^Built \d+ pages, \d+ feeds? \([\d,]+ files\) in \d+\.\d s\n$"#, options: .regularExpression) != nil, "\(again.stdout)")
     }
 
     @Test func quietAndCIPrintNothingOnSuccess() throws {

@@ -1,0 +1,182 @@
+import BuildEngine
+public import CatalogModel
+public import Foundation
+
+/// Turns the photos a catalog uses into the widths and formats its pages offer, through the
+/// cache: a photo whose bytes and settings are unchanged is never processed again.
+public struct PictureDerivation: Sendable {
+    public let contentFolder: URL
+    public let cache: PictureCache
+    public let settings: ImageSettings
+
+    public init(contentFolder: URL, cache: PictureCache, settings: ImageSettings) {
+        self.contentFolder = contentFolder.standardizedFileURL
+        self.cache = cache
+        self.settings = settings
+    }
+
+    public struct Outcome: Sendable {
+        public var pictures: [String: PictureSet] = [:]
+        /// Site path of each derived file → the file in the cache it is published from.
+        public var files: [String: String] = [:]
+        public var diagnostics: [Diagnostic] = []
+        /// Photos processed by this run, and photos whose files came from the cache.
+        public var made = 0
+        public var reused = 0
+        /// The cache entries this run used: what pruning keeps.
+        public var keys: Set<String> = []
+    }
+
+    /// Vector pictures are published as they are.
+    public static func derives(_ path: String) -> Bool { !path.lowercased().hasSuffix(".svg") }
+
+    /// Whether libvips started; without it nothing can be derived.
+    public static var isAvailable: Bool { VipsCodec.available }
+
+    /// The formats actually written besides the fallback: AVIF only where libvips encodes it.
+    var formats: [PictureFormat] {
+        settings.formats.filter { $0 != .avif || VipsCodec.encodesAVIF }.sorted()
+    }
+
+    /// What names a cache entry besides the source's bytes.
+    var fingerprint: String { "v1;" + settings.fingerprint + ";out=" + formats.map(\.rawValue).joined(separator: ",") }
+
+    /// `uses`: each local picture to derive, with where the content first names it (diagnostics
+    /// point there).
+    public func run(uses: [String: SourceLocation]) -> Outcome {
+        var outcome = Outcome()
+        let paths = uses.keys.filter(Self.derives).sorted()
+        guard !paths.isEmpty else { return outcome }
+        let index = cache.loadIndex()
+        let root = contentFolder.path + "/"
+        // Digests: from the index when the file's stamp is unchanged and settled, else read.
+        let digested = ParallelMap.map(paths) { path -> PictureCache.Stamped? in
+            guard let stamp = FileStamp.read(root + path) else { return nil }
+            if let known = index[path], known.stamp == stamp, stamp.isSettled(readAt: known.readAt) { return known }
+            let readAt = FileStamp.now()
+            return PictureCache.digest(ofFile: root + path).map { PictureCache.Stamped(stamp: stamp, readAt: readAt, digest: $0) }
+        }
+        var newIndex: [String: PictureCache.Stamped] = [:]
+        var keyOf: [String: String] = [:]
+        var entries: [String: PictureCache.Entry] = [:]
+        var missing: [(path: String, key: String)] = []
+        for (path, stamped) in zip(paths, digested) {
+            guard let stamped else {
+                outcome.diagnostics.append(.error("\(path) cannot be read; check the file's permissions", at: uses[path]!))
+                continue
+            }
+            newIndex[path] = stamped
+            let key = PictureCache.key(digest: stamped.digest, settings: fingerprint)
+            keyOf[path] = key
+            if entries[key] != nil { continue }
+            if let entry = cache.entry(key) {
+                entries[key] = entry
+            } else if !missing.contains(where: { $0.key == key }) {
+                missing.append((path, key))
+            }
+        }
+        try? FileManager.default.createDirectory(at: cache.folder, withIntermediateDirectories: true)
+        let work = missing
+        let made = ParallelMap.map(count: work.count) { i in
+            Result { try make(work[i].path, key: work[i].key) }
+        }
+        var failed: [(path: String, key: String)] = []
+        for (item, result) in zip(missing, made) {
+            switch result {
+            case .success(let entry): entries[item.key] = entry
+            case .failure(let error as PictureProblem): outcome.diagnostics.append(.error(error.message, at: uses[item.path]!))
+            case .failure: failed.append(item)
+            }
+        }
+        // libvips keeps one error buffer for all threads: a decoding failure is run again alone,
+        // so its message is its own.
+        for item in failed {
+            do {
+                entries[item.key] = try make(item.path, key: item.key)
+            } catch {
+                let detail = (error as? VipsError)?.description ?? String(describing: error)
+                outcome.diagnostics.append(.error(
+                    "\(item.path) cannot be decoded (\(Self.firstLine(detail))); the file is truncated or damaged: export it again",
+                    at: uses[item.path]!))
+            }
+        }
+        outcome.made = missing.count - outcome.diagnostics.count
+        for path in paths {
+            guard let key = keyOf[path], let entry = entries[key] else { continue }
+            outcome.keys.insert(key)
+            var renditions: [PictureSet.Rendition] = []
+            for r in entry.renditions {
+                let site = Self.sitePath(of: path, width: r.width, key: key, format: r.format)
+                renditions.append(PictureSet.Rendition(width: r.width, height: r.height, format: r.format, path: site))
+                outcome.files[site] = cache.entryFolder(key).appendingPathComponent(r.fileName).path
+            }
+            renditions.sort { ($0.format, $0.width) < ($1.format, $1.width) }
+            outcome.pictures[path] = PictureSet(renditions: renditions, fallback: entry.fallback)
+        }
+        outcome.reused = outcome.pictures.count - outcome.made
+        outcome.diagnostics.sort()
+        cache.saveIndex(newIndex)
+        return outcome
+    }
+
+    /// `images/products/rose.jpg` at 640 → `images/products/rose-640.<key>.webp`: beside the
+    /// source, named for the bytes they hold, so a CDN may keep them for ever.
+    static func sitePath(of source: String, width: Int, key: String, format: PictureFormat) -> String {
+        let slash = source.lastIndex(of: "/").map { source.index(after: $0) } ?? source.startIndex
+        let name = source[slash...]
+        let stem = name.lastIndex(of: ".").map { name[..<$0] } ?? name
+        return source[..<slash] + stem + "-\(width).\(key.prefix(10)).\(format.fileExtension)"
+    }
+
+    /// A problem with the picture itself, told in the shop's terms.
+    struct PictureProblem: Error {
+        var message: String
+    }
+
+    private func make(_ path: String, key: String) throws -> PictureCache.Entry {
+        let file = contentFolder.path + "/" + path
+        let header: SourceHeader
+        do {
+            header = try VipsCodec.probe(file)
+        } catch .notAnImage {
+            throw PictureProblem(message: "\(path) is not a picture libvips recognises; use a JPEG, PNG, WebP, GIF or AVIF file")
+        } catch .unsupported(let format) {
+            throw PictureProblem(
+                message: "\(path) is \(format.uppercased()), which browsers do not show; save it as JPEG, PNG, WebP or AVIF")
+        } catch .unreadable(let detail) {
+            throw PictureProblem(message: "\(path) cannot be read (\(Self.firstLine(detail))); export it again")
+        }
+        let pixels = header.width.multipliedReportingOverflow(by: header.height)
+        if pixels.overflow || pixels.partialValue > settings.maxPixels {
+            throw PictureProblem(
+                message: "\(path) claims \(header.width.formatted()) × \(header.height.formatted()) pixels, more than the "
+                    + "\(settings.maxPixels.formatted()) allowed (images.maxPixels in site.json); scale it down before adding it")
+        }
+        let fallback: PictureFormat = header.format == .jpeg || (!header.hasAlpha && header.format != .png && header.format != .gif)
+            ? .jpeg : .png
+        let formats = formats.filter { $0 != fallback } + [fallback]
+        let widths = settings.widths(forSourceWidth: header.width)
+        let scratch = try cache.scratchFolder(for: key)
+        do {
+            let written = try VipsCodec.derive(
+                source: file, widths: widths, formats: formats, quality: settings.quality, avifQuality: settings.avifQuality,
+                into: scratch.path)
+            let entry = PictureCache.Entry(
+                fallback: fallback,
+                renditions: written.map { .init(width: $0.width, height: $0.height, format: $0.format) })
+            // Files are named by target width; a rendition whose width came out otherwise is renamed.
+            for (w, target) in zip(written, entry.renditions) where w.file != scratch.path + "/" + target.fileName {
+                try FileManager.default.moveItem(atPath: w.file, toPath: scratch.path + "/" + target.fileName)
+            }
+            try cache.commit(entry, from: scratch, as: key)
+            return entry
+        } catch {
+            try? FileManager.default.removeItem(at: scratch)
+            throw error
+        }
+    }
+
+    static func firstLine(_ text: String) -> String {
+        String(text.split(separator: "\n").first ?? "").trimmingCharacters(in: .whitespaces)
+    }
+}
