@@ -104,7 +104,7 @@ let package = Package(
             name: "vitrine",
             dependencies: [
                 "SiteBuilder", "CatalogModel", "CatalogAPI", "SearchIndexer", "CheckoutService", "PreviewServer", "Importer",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "ImageDerivatives", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictness),
         .target(

@@ -1,7 +1,8 @@
 /// How a build derives pictures (`images` in `site.json`). The defaults suit product photos on
 /// phones and desktops: four widths, AVIF and WebP beside the source's own format.
 public struct ImageSettings: Sendable, Hashable {
-    /// Ascending, distinct, each 16–8192.
+    /// Ascending, distinct, each 16–8192; empty: nothing is derived, pictures are published as
+    /// they are (a shop whose photos are sized already, or resized by its CDN).
     public var widths: [Int]
     /// Formats written besides the fallback; AVIF only where the installed libvips can encode it.
     public var formats: [PictureFormat]
@@ -16,7 +17,7 @@ public struct ImageSettings: Sendable, Hashable {
 
     /// The keys of `images` in `site.json`.
     public static let rules = [
-        FieldRule("widths", .integerList(16...8192), "widths in pixels to derive, e.g. [320, 640, 1024, 1600]"),
+        FieldRule("widths", .integerList(16...8192), "widths in pixels to derive, e.g. [320, 640, 1024, 1600]; [] derives nothing"),
         FieldRule("formats", .choices(["avif", "webp"]), "formats besides the source's own JPEG or PNG"),
         FieldRule("quality", .integer(1...100), "JPEG and WebP quality (default 80)"),
         FieldRule("avifQuality", .integer(1...100), "AVIF quality (default 55)"),

@@ -187,13 +187,7 @@ extension FieldReader {
         guard let node = value(key) else { return nil }
         var reader = FieldReader(nested: ImageSettings.rules, root: node, in: kind, keyPrefix: key + ".")
         var settings = ImageSettings.standard
-        if let widths = reader.integers("widths") {
-            if widths.isEmpty {
-                reader.fail("widths", reader.node("widths"), "give at least one width, e.g. [320, 640, 1024, 1600]")
-            } else {
-                settings.widths = widths.sorted()
-            }
-        }
+        if let widths = reader.integers("widths") { settings.widths = widths.sorted() }
         if let formats = reader.choices("formats") { settings.formats = formats.compactMap(PictureFormat.init(rawValue:)) }
         if let quality = reader.integer("quality") { settings.quality = quality }
         if let quality = reader.integer("avifQuality") { settings.avifQuality = quality }

@@ -30,6 +30,11 @@ public struct PictureDerivation: Sendable {
     /// Vector pictures are published as they are.
     public static func derives(_ path: String) -> Bool { !path.lowercased().hasSuffix(".svg") }
 
+    /// Call first thing in a process that derives pictures, before any thread starts: with
+    /// glibc's default malloc arenas, deriving 100 photos peaked at 740 MiB instead of 300
+    /// (memory the encoders' threads freed stayed reserved in their arenas).
+    public static func prepareProcess() { VipsCodec.limitMallocArenas() }
+
     /// Whether libvips started; without it nothing can be derived.
     public static var isAvailable: Bool { VipsCodec.available }
 
@@ -39,13 +44,13 @@ public struct PictureDerivation: Sendable {
     }
 
     /// What names a cache entry besides the source's bytes.
-    var fingerprint: String { "v1;" + settings.fingerprint + ";out=" + formats.map(\.rawValue).joined(separator: ",") }
+    var fingerprint: String { "v2;" + settings.fingerprint + ";out=" + formats.map(\.rawValue).joined(separator: ",") }
 
     /// `uses`: each local picture to derive, with where the content first names it (diagnostics
     /// point there).
     public func run(uses: [String: SourceLocation]) -> Outcome {
         var outcome = Outcome()
-        let paths = uses.keys.filter(Self.derives).sorted()
+        let paths = settings.widths.isEmpty ? [] : uses.keys.filter(Self.derives).sorted()
         guard !paths.isEmpty else { return outcome }
         let index = cache.loadIndex()
         let root = contentFolder.path + "/"
@@ -58,8 +63,7 @@ public struct PictureDerivation: Sendable {
         }
         var newIndex: [String: PictureCache.Stamped] = [:]
         var keyOf: [String: String] = [:]
-        var entries: [String: PictureCache.Entry] = [:]
-        var missing: [(path: String, key: String)] = []
+        var firstUse: [String: String] = [:]
         for (path, stamped) in zip(paths, digested) {
             guard let stamped else {
                 outcome.diagnostics.append(.error("\(path) cannot be read; check the file's permissions", at: uses[path]!))
@@ -68,12 +72,15 @@ public struct PictureDerivation: Sendable {
             newIndex[path] = stamped
             let key = PictureCache.key(digest: stamped.digest, settings: fingerprint)
             keyOf[path] = key
-            if entries[key] != nil { continue }
-            if let entry = cache.entry(key) {
-                entries[key] = entry
-            } else if !missing.contains(where: { $0.key == key }) {
-                missing.append((path, key))
-            }
+            if firstUse[key] == nil { firstUse[key] = path }
+        }
+        // Entries already made, read on all cores (a manifest and a look at each file).
+        let keys = firstUse.keys.sorted()
+        let found = ParallelMap.map(keys) { cache.entry($0) }
+        var entries: [String: PictureCache.Entry] = [:]
+        var missing: [(path: String, key: String)] = []
+        for (key, entry) in zip(keys, found) {
+            if let entry { entries[key] = entry } else { missing.append((firstUse[key]!, key)) }
         }
         try? FileManager.default.createDirectory(at: cache.folder, withIntermediateDirectories: true)
         let work = missing
@@ -100,7 +107,7 @@ public struct PictureDerivation: Sendable {
                     at: uses[item.path]!))
             }
         }
-        outcome.made = missing.count - outcome.diagnostics.count
+        outcome.made = missing.count { entries[$0.key] != nil }
         for path in paths {
             guard let key = keyOf[path], let entry = entries[key] else { continue }
             outcome.keys.insert(key)
@@ -120,11 +127,16 @@ public struct PictureDerivation: Sendable {
     }
 
     /// `images/products/rose.jpg` at 640 → `images/products/rose-640.<key>.webp`: beside the
-    /// source, named for the bytes they hold, so a CDN may keep them for ever.
+    /// source, named for the bytes they hold, so a CDN may keep them for ever. Characters other
+    /// than ASCII letters, digits, `-`, `_` and `.` in the name become `-`: a `srcset` is split at
+    /// spaces and commas.
     static func sitePath(of source: String, width: Int, key: String, format: PictureFormat) -> String {
         let slash = source.lastIndex(of: "/").map { source.index(after: $0) } ?? source.startIndex
         let name = source[slash...]
-        let stem = name.lastIndex(of: ".").map { name[..<$0] } ?? name
+        let stem = String((name.lastIndex(of: ".").map { name[..<$0] } ?? name).unicodeScalars.map { scalar in
+            scalar.isASCII && (CharacterSet.alphanumerics.contains(scalar) || "-_.".unicodeScalars.contains(scalar))
+                ? Character(scalar) : "-"
+        })
         return source[..<slash] + stem + "-\(width).\(key.prefix(10)).\(format.fileExtension)"
     }
 
@@ -133,18 +145,34 @@ public struct PictureDerivation: Sendable {
         var message: String
     }
 
-    private func make(_ path: String, key: String) throws -> PictureCache.Entry {
-        let file = contentFolder.path + "/" + path
+    /// What `vitrine check` can say without decoding: each picture's header, as a build reads it
+    /// first (not a picture, a kind browsers do not show, too many pixels).
+    public func inspect(uses: [String: SourceLocation]) -> [Diagnostic] {
+        let paths = settings.widths.isEmpty ? [] : uses.keys.filter(Self.derives).sorted()
+        let problems = ParallelMap.map(paths) { path -> String? in
+            do {
+                _ = try header(path)
+                return nil
+            } catch let problem as PictureProblem {
+                return problem.message
+            } catch {
+                return String(describing: error)
+            }
+        }
+        var diagnostics: [Diagnostic] = []
+        for (path, message) in zip(paths, problems) {
+            if let message { diagnostics.append(.error(message, at: uses[path]!)) }
+        }
+        return diagnostics.sorted()
+    }
+
+    /// The picture's header, or why it cannot be derived.
+    private func header(_ path: String) throws(PictureProblem) -> SourceHeader {
         let header: SourceHeader
         do {
-            header = try VipsCodec.probe(file)
-        } catch .notAnImage {
-            throw PictureProblem(message: "\(path) is not a picture libvips recognises; use a JPEG, PNG, WebP, GIF or AVIF file")
-        } catch .unsupported(let format) {
-            throw PictureProblem(
-                message: "\(path) is \(format.uppercased()), which browsers do not show; save it as JPEG, PNG, WebP or AVIF")
-        } catch .unreadable(let detail) {
-            throw PictureProblem(message: "\(path) cannot be read (\(Self.firstLine(detail))); export it again")
+            header = try VipsCodec.probe(contentFolder.path + "/" + path)
+        } catch let error {
+            throw Self.problem(error, path: path)
         }
         let pixels = header.width.multipliedReportingOverflow(by: header.height)
         if pixels.overflow || pixels.partialValue > settings.maxPixels {
@@ -152,6 +180,23 @@ public struct PictureDerivation: Sendable {
                 message: "\(path) claims \(header.width.formatted()) × \(header.height.formatted()) pixels, more than the "
                     + "\(settings.maxPixels.formatted()) allowed (images.maxPixels in site.json); scale it down before adding it")
         }
+        return header
+    }
+
+    static func problem(_ error: VipsCodec.ProbeError, path: String) -> PictureProblem {
+        switch error {
+        case .notAnImage:
+            PictureProblem(message: "\(path) is not a picture libvips recognises; use a JPEG, PNG, WebP, GIF or AVIF file")
+        case .unsupported(let format):
+            PictureProblem(message: "\(path) is \(format.uppercased()), which browsers do not show; save it as JPEG, PNG, WebP or AVIF")
+        case .unreadable(let detail):
+            PictureProblem(message: "\(path) cannot be read (\(firstLine(detail))); export it again")
+        }
+    }
+
+    private func make(_ path: String, key: String) throws -> PictureCache.Entry {
+        let file = contentFolder.path + "/" + path
+        let header = try header(path)
         let fallback: PictureFormat = header.format == .jpeg || (!header.hasAlpha && header.format != .png && header.format != .gif)
             ? .jpeg : .png
         let formats = formats.filter { $0 != fallback } + [fallback]

@@ -42,7 +42,8 @@ public struct SiteFileMiddleware<Context: RequestContext>: RouterMiddleware {
             return Self.plain(.notFound, "Not found.\n")
         }
         let ext = (file as NSString).pathExtension.lowercased()
-        var type = MediaType.getMediaType(forExtension: ext)?.description ?? "application/octet-stream"
+        // Hummingbird's table has no AVIF, which the build derives for every photo.
+        var type = ext == "avif" ? "image/avif" : MediaType.getMediaType(forExtension: ext)?.description ?? "application/octet-stream"
         if ext == "html" || ext == "htm" {
             data = Data(LiveReloadScript.inject(into: String(decoding: data, as: UTF8.self)).utf8)
         }

@@ -277,7 +277,10 @@ public final class IncrementalBuilder: @unchecked Sendable {
                 try output.prepareFolders(for: plan.jobs.map(\.path) + plan.copies.map(\.path))
                 let failures = FailureList()
                 writeStaged(plan.jobs, changes: changes, to: output, rendered: rendered, failures: failures, progress: options.progress)
-                for copy in plan.copies {
+                // Photos and their derived files are most of a shop's files: on all cores.
+                let copies = plan.copies
+                ParallelMap.forEach(count: copies.count) { index in
+                    let copy = copies[index]
                     do {
                         if copy.isDerived {
                             try output.hardLink(copy.source, to: copy.path)
@@ -455,7 +458,8 @@ public final class IncrementalBuilder: @unchecked Sendable {
         // A derived file may not take the name of a content file.
         for path in outcome.files.keys.sorted() where listed.contains(path) {
             outcome.diagnostics.append(.error(
-                "\(path) is the name of a picture Vitrine derives; rename the file", at: SourceLocation(path: path)))
+                "\(path) is the name of a picture Vitrine derives; rename the file",
+                at: SourceLocation(path: options.contentFolder.standardizedFileURL.lastPathComponent + "/" + path)))
         }
         return outcome
     }

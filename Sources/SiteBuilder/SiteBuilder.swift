@@ -46,6 +46,15 @@ public enum SiteBuilder {
         return report
     }
 
+    /// `vitrine check`'s look at the pictures: their headers only, never decoded (a truncated
+    /// photo is found by the build that decodes it).
+    public static func checkPictures(_ checked: CheckResult, content: URL) -> [Diagnostic] {
+        guard let catalog = checked.catalog else { return [] }
+        let listed = Set(checked.imageFiles)
+        return PictureDerivation(contentFolder: content, cache: PictureCache(folder: content), settings: catalog.site.images)
+            .inspect(uses: catalog.imageUses.filter { listed.contains($0.key) })
+    }
+
     /// A checked catalog with the pictures a build of `options` derives (from its cache when they
     /// are there): the catalog as the build renders it; nil when a picture is refused.
     public static func withPictures(_ checked: CheckResult, options: BuildOptions) -> Catalog? {

@@ -8,6 +8,8 @@ extension Vitrine {
         static let configuration = CommandConfiguration(
             abstract: "Validate the content and templates without writing anything.",
             discussion: """
+                Pictures are checked from their headers (a file that is not a picture, a kind
+                browsers do not show, more pixels than images.maxPixels); only a build decodes them.
                 Prints every problem as path:line:column: error: message, then a summary line;
                 with --diagnostics json, one JSON object per problem on standard output. On GitHub
                 Actions (GITHUB_ACTIONS=true) each problem is also a workflow command.
@@ -24,15 +26,15 @@ extension Vitrine {
         @OptionGroup var diagnosticOptions: DiagnosticOptions
 
         func run() throws {
-            let result = SiteBuilder.check(
-                content: URL(fileURLWithPath: source.content), templates: URL(fileURLWithPath: source.templates),
-                strict: source.strict)
+            let content = URL(fileURLWithPath: source.content)
+            var result = SiteBuilder.check(content: content, templates: URL(fileURLWithPath: source.templates), strict: source.strict)
+            result.diagnostics = (result.diagnostics + SiteBuilder.checkPictures(result, content: content)).sorted()
             DiagnosticPrinter(format: diagnosticOptions.diagnostics, content: source.content, templates: source.templates)
                 .print(result.diagnostics)
             if !result.diagnostics.isEmpty || !verbosity.isQuiet {
                 Console.error(result.diagnostics.summary(fileCount: result.contentFileCount))
             }
-            if !result.succeeded { throw ExitCode.failure }
+            if !result.succeeded || result.diagnostics.errorCount > 0 { throw ExitCode.failure }
         }
     }
 }

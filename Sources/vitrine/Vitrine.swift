@@ -1,4 +1,5 @@
 import ArgumentParser
+import ImageDerivatives
 
 @main
 struct Vitrine: AsyncParsableCommand {
@@ -19,4 +20,20 @@ struct Vitrine: AsyncParsableCommand {
             """,
         subcommands: [Build.self, Check.self, Serve.self, Schema.self, SearchIndex.self, Checkout.self, Merge.self, Import.self]
     )
+
+    /// ArgumentParser's own entry, after limiting malloc arenas before any thread starts
+    /// (`PictureDerivation.prepareProcess`).
+    static func main() async {
+        PictureDerivation.prepareProcess()
+        do {
+            var command = try parseAsRoot()
+            if var asyncCommand = command as? any AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
+        } catch {
+            exit(withError: error)
+        }
+    }
 }

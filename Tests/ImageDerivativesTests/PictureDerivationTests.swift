@@ -12,6 +12,13 @@ import Testing
         #expect(settings.widths(forSourceWidth: 200) == [200])
     }
 
+    @Test func derivedNamesAreSafeInASrcset() {
+        #expect(PictureDerivation.sitePath(of: "images/products/rose.jpg", width: 640, key: "0123456789abcdef", format: .webp)
+            == "images/products/rose-640.0123456789.webp")
+        #expect(PictureDerivation.sitePath(of: "images/promos/crème brûlée, 2.JPG", width: 320, key: "0123456789abcdef", format: .jpeg)
+            == "images/promos/cr-me-br-l-e--2-320.0123456789.jpg")
+    }
+
     @Test func aLargePhotoGetsEveryWidthInEveryFormatWithItsRealSize() throws {
         let folder = try PictureFolder()
         defer { folder.remove() }

@@ -1,6 +1,7 @@
 import CatalogModel
 import Foundation
 @testable import ImageDerivatives
+import VitrineTestSupport
 
 /// A content folder with pictures made for one test, and the cache beside it.
 struct PictureFolder {
@@ -46,14 +47,11 @@ struct PictureFolder {
 enum OddFiles {
     /// A PNG whose header claims `width` × `height` pixels, with one tiny compressed row.
     static func pngClaiming(width: UInt32, height: UInt32) -> [UInt8] {
-        func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
-            let body = Array(type.utf8) + data
-            return be32(UInt32(data.count)) + body + be32(crc32(body))
-        }
         let header = be32(width) + be32(height) + [8, 2, 0, 0, 0]
         // A zlib stream of a few zero bytes: far less than the pixels claimed.
         let idat: [UInt8] = [0x78, 0x9C, 0x63, 0x60, 0x00, 0x00, 0x00, 0x02, 0x00, 0x01]
-        return [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + chunk("IHDR", header) + chunk("IDAT", idat) + chunk("IEND", [])
+        return [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + TinyPNG.chunk("IHDR", header) + TinyPNG.chunk("IDAT", idat)
+            + TinyPNG.chunk("IEND", [])
     }
 
     /// A JPEG with an EXIF block carrying a GPS position (52° 31' N) put after its start marker.
@@ -71,14 +69,5 @@ enum OddFiles {
     }
 
     static func be16(_ v: UInt16) -> [UInt8] { [UInt8(v >> 8), UInt8(v & 0xFF)] }
-    static func be32(_ v: UInt32) -> [UInt8] { [UInt8(v >> 24), UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)] }
-
-    static func crc32(_ bytes: [UInt8]) -> UInt32 {
-        var crc: UInt32 = 0xFFFF_FFFF
-        for byte in bytes {
-            crc ^= UInt32(byte)
-            for _ in 0..<8 { crc = crc & 1 == 1 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
-        }
-        return ~crc
-    }
+    static func be32(_ v: UInt32) -> [UInt8] { TinyPNG.be32(v) }
 }

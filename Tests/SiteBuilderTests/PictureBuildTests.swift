@@ -118,6 +118,13 @@ import VitrineTestSupport
         let page = try String(contentsOf: fixture.output.appendingPathComponent("products/night-serum/index.html"), encoding: .utf8)
         #expect(page.contains("night-serum-250.") && page.contains("night-serum-500."))
         #expect(!page.contains("night-serum-320.") && !page.contains(".avif"))
+        // No widths: nothing derived, the picture as it is.
+        try site.replacingOccurrences(of: "\"currency\"", with: "\"images\": {\"widths\": []},\n  \"currency\"")
+            .write(to: fixture.content.appendingPathComponent("site.json"), atomically: true, encoding: .utf8)
+        let plain = SiteBuilder.build(buildOptions(fixture))
+        #expect(plain.succeeded && plain.picturesMade == 0 && plain.picturesReused == 0)
+        let asIs = try String(contentsOf: fixture.output.appendingPathComponent("products/night-serum/index.html"), encoding: .utf8)
+        #expect(asIs.contains(#"<img src="../../images/night-serum.png" alt="Night Serum" width="1200" height="800">"#))
         // A bad setting is a diagnostic with the site file's position.
         try site.replacingOccurrences(of: "\"currency\"", with: "\"images\": {\"widths\": [5], \"formats\": [\"gif\"]},\n  \"currency\"")
             .write(to: fixture.content.appendingPathComponent("site.json"), atomically: true, encoding: .utf8)

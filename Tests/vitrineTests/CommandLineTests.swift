@@ -153,6 +153,17 @@ func vitrine(_ arguments: [String], environment: [String: String] = [:], in fold
         #expect(failed.stderr.contains("pages/about.md:3:1: error: `subtitel`: unknown key"))
     }
 
+    @Test func checkReadsPictureHeadersWithoutDecoding() throws {
+        let fixture = try ShopFixture()
+        defer { fixture.cleanUp() }
+        try fixture.write("not a picture", to: "Content/images/origins.png")
+        let run = try vitrine(args(fixture, "check"))
+        #expect(run.status == 1)
+        #expect(run.stderr.contains("brands/origins.md:3:7: error: images/origins.png is not a picture libvips recognises"), "\(run.stderr)")
+        #expect(run.stderr.hasSuffix("1 error, 0 warnings in 11 files\n"))
+        #expect(!FileManager.default.fileExists(atPath: fixture.output.path))
+    }
+
     @Test func usageErrorsExitSixtyFour() throws {
         let fixture = try ShopFixture()
         defer { fixture.cleanUp() }
