@@ -83,8 +83,16 @@ def variant_picker(driver):
     Select(shade).select_by_visible_text("4R Rosewood")
     url_ok = wait(driver, lambda d: d.current_url.endswith("?variant=DIR-FSG-4R"))
     check("picker: the URL names the chosen shade", url_ok is not None, driver.current_url)
-    image = driver.find_element(By.CSS_SELECTOR, "[data-variant-image]").get_attribute("src")
-    check("picker: the picture is the shade's", image.endswith("forever-skin-glow-foundation-4r.png"), image)
+    picture = driver.find_element(By.CSS_SELECTOR, "[data-variant-image]")
+    image = picture.get_attribute("src")
+    check("picker: the picture is the shade's", "/forever-skin-glow-foundation-4r-" in image, image)
+    # The <source>s the browser reads first follow the shade too, and it shows one of them.
+    sources = [s.get_attribute("srcset") for s in driver.find_elements(By.CSS_SELECTOR, "picture source")
+               if s.find_element(By.XPATH, "..").find_elements(By.CSS_SELECTOR, "[data-variant-image]")]
+    check("picker: every <source> of the picture is the shade's",
+          sources and all("/forever-skin-glow-foundation-4r-" in s for s in sources), sources)
+    shown = wait(driver, lambda d: "/forever-skin-glow-foundation-4r-" in (picture.get_attribute("currentSrc") or ""))
+    check("picker: the browser shows the shade's picture", shown is not None, picture.get_attribute("currentSrc"))
     buy = driver.find_element(By.CSS_SELECTOR, "[data-variant-buy] a")
     check("picker: Buy takes the shade", buy.get_attribute("href") == f"{SERVICE}cart/DIR-FSG-4R:1" and buy.is_displayed(),
           buy.get_attribute("href"))
