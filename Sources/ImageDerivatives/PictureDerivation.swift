@@ -147,11 +147,12 @@ public struct PictureDerivation: Sendable {
 
     /// What `vitrine check` can say without decoding: each picture's header, as a build reads it
     /// first (not a picture, a kind browsers do not show, too many pixels).
-    public func inspect(uses: [String: SourceLocation]) -> [Diagnostic] {
+    public static func inspect(uses: [String: SourceLocation], contentFolder: URL, settings: ImageSettings) -> [Diagnostic] {
         let paths = settings.widths.isEmpty ? [] : uses.keys.filter(Self.derives).sorted()
+        let root = contentFolder.standardizedFileURL.path
         let problems = ParallelMap.map(paths) { path -> String? in
             do {
-                _ = try header(path)
+                _ = try header(path, contentFolder: root, maxPixels: settings.maxPixels)
                 return nil
             } catch let problem as PictureProblem {
                 return problem.message
@@ -167,18 +168,18 @@ public struct PictureDerivation: Sendable {
     }
 
     /// The picture's header, or why it cannot be derived.
-    private func header(_ path: String) throws(PictureProblem) -> SourceHeader {
+    private static func header(_ path: String, contentFolder: String, maxPixels: Int) throws(PictureProblem) -> SourceHeader {
         let header: SourceHeader
         do {
-            header = try VipsCodec.probe(contentFolder.path + "/" + path)
+            header = try VipsCodec.probe(contentFolder + "/" + path)
         } catch let error {
             throw Self.problem(error, path: path)
         }
         let pixels = header.width.multipliedReportingOverflow(by: header.height)
-        if pixels.overflow || pixels.partialValue > settings.maxPixels {
+        if pixels.overflow || pixels.partialValue > maxPixels {
             throw PictureProblem(
                 message: "\(path) claims \(header.width.formatted()) × \(header.height.formatted()) pixels, more than the "
-                    + "\(settings.maxPixels.formatted()) allowed (images.maxPixels in site.json); scale it down before adding it")
+                    + "\(maxPixels.formatted()) allowed (images.maxPixels in site.json); scale it down before adding it")
         }
         return header
     }
@@ -196,7 +197,7 @@ public struct PictureDerivation: Sendable {
 
     private func make(_ path: String, key: String) throws -> PictureCache.Entry {
         let file = contentFolder.path + "/" + path
-        let header = try header(path)
+        let header = try Self.header(path, contentFolder: contentFolder.path, maxPixels: settings.maxPixels)
         let fallback: PictureFormat = header.format == .jpeg || (!header.hasAlpha && header.format != .png && header.format != .gif)
             ? .jpeg : .png
         let formats = formats.filter { $0 != fallback } + [fallback]

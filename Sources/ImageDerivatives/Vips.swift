@@ -67,7 +67,6 @@ private enum LibVips {
             return Int(value)
         }
         func set(_ field: String, _ value: Int) { vips_image_set_int(pointer, field, Int32(value)) }
-        func set(_ field: String, _ value: String) { vips_image_set_string(pointer, field, value) }
 
         /// The pixels, 8-bit, band-interleaved; for tests.
         func bytes() -> [UInt8]? {
@@ -324,16 +323,15 @@ enum VipsCodec {
     }
 
     /// Writes raw 8-bit pixels (`bands` per pixel) as a `jpeg`, `png`, `webp` or `tiff` file,
-    /// with the metadata fields given (an `orientation` is written into the EXIF).
+    /// with the integer metadata fields given (an `orientation` is written into the EXIF).
     static func write(
         pixels: [UInt8], width: Int, height: Int, bands: Int, cmyk: Bool = false, to path: String, format: String,
-        integers: [String: Int] = [:], strings: [String: String] = [:]
+        integers: [String: Int] = [:]
     ) throws {
         _ = LibVips.started
         var image = try LibVips.fromPixels(pixels, width: width, height: height, bands: bands)
         if cmyk { image = try LibVips.cmyk(image) }
         for (field, value) in integers { image.set(field, value) }
-        for (field, value) in strings { image.set(field, value) }
         try LibVips.saveKeepingMetadata(image, to: path, format: format)
     }
 }

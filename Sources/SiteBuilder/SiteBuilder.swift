@@ -51,8 +51,8 @@ public enum SiteBuilder {
     public static func checkPictures(_ checked: CheckResult, content: URL) -> [Diagnostic] {
         guard let catalog = checked.catalog else { return [] }
         let listed = Set(checked.imageFiles)
-        return PictureDerivation(contentFolder: content, cache: PictureCache(folder: content), settings: catalog.site.images)
-            .inspect(uses: catalog.imageUses.filter { listed.contains($0.key) })
+        return PictureDerivation.inspect(
+            uses: catalog.imageUses.filter { listed.contains($0.key) }, contentFolder: content, settings: catalog.site.images)
     }
 
     /// A checked catalog with the pictures a build of `options` derives (from its cache when they
