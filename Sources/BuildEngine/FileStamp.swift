@@ -28,6 +28,13 @@ public struct FileStamp: Sendable, Hashable {
         return FileStamp(info)
     }
 
+    /// The stamp of a folder: its times change whenever an entry is added, removed or renamed.
+    public static func read(folder path: String) -> FileStamp? {
+        var info = stat()
+        guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else { return nil }
+        return FileStamp(info)
+    }
+
     /// What a path is: a regular file with its stamp, a folder, or anything else (nil).
     public enum Kind: Sendable { case file(FileStamp), folder }
 

@@ -38,30 +38,48 @@ public struct PictureDerivation: Sendable {
     /// Whether libvips started; without it nothing can be derived.
     public static var isAvailable: Bool { VipsCodec.available }
 
-    /// The formats actually written besides the fallback: AVIF only where libvips encodes it.
-    var formats: [PictureFormat] {
-        settings.formats.filter { $0 != .avif || VipsCodec.encodesAVIF }.sorted()
+    /// The formats written besides the fallback: AVIF only where libvips encodes it.
+    func formats(encodingAVIF: Bool) -> [PictureFormat] {
+        settings.formats.filter { $0 != .avif || encodingAVIF }.sorted()
     }
 
     /// What names a cache entry besides the source's bytes.
-    var fingerprint: String { "v2;" + settings.fingerprint + ";out=" + formats.map(\.rawValue).joined(separator: ",") }
+    func fingerprint(_ formats: [PictureFormat]) -> String {
+        "v2;" + settings.fingerprint + ";out=" + formats.map(\.rawValue).joined(separator: ",")
+    }
 
     /// `uses`: each local picture to derive, with where the content first names it (diagnostics
     /// point there).
     public func run(uses: [String: SourceLocation]) -> Outcome {
-        var outcome = Outcome()
         let paths = settings.widths.isEmpty ? [] : uses.keys.filter(Self.derives).sorted()
-        guard !paths.isEmpty else { return outcome }
+        guard !paths.isEmpty else { return Outcome() }
         let index = cache.loadIndex()
+        let version = VipsCodec.version
+        if let recorded = index.encodesAVIF(libvips: version),
+            let outcome = run(paths, uses: uses, index: index, encodingAVIF: recorded, trusted: true)
+        {
+            return outcome
+        }
+        return run(paths, uses: uses, index: index, encodingAVIF: VipsCodec.encodesAVIF, trusted: false)!
+    }
+
+    /// One run with an answer to whether libvips encodes AVIF; nil when the answer was `trusted`
+    /// from the index, a picture must be made, and libvips answers otherwise.
+    private func run(
+        _ paths: [String], uses: [String: SourceLocation], index: PictureCache.Index, encodingAVIF: Bool, trusted: Bool
+    ) -> Outcome? {
+        var outcome = Outcome()
+        let formats = formats(encodingAVIF: encodingAVIF)
+        let fingerprint = fingerprint(formats)
         let root = contentFolder.path + "/"
         // Digests: from the index when the file's stamp is unchanged and settled, else read.
         let digested = ParallelMap.map(paths) { path -> PictureCache.Stamped? in
             guard let stamp = FileStamp.read(root + path) else { return nil }
-            if let known = index[path], known.stamp == stamp, stamp.isSettled(readAt: known.readAt) { return known }
+            if let known = index.stamps[path], known.stamp == stamp, stamp.isSettled(readAt: known.readAt) { return known }
             let readAt = FileStamp.now()
             return PictureCache.digest(ofFile: root + path).map { PictureCache.Stamped(stamp: stamp, readAt: readAt, digest: $0) }
         }
-        var newIndex: [String: PictureCache.Stamped] = [:]
+        var newIndex = PictureCache.Index(libvips: VipsCodec.version, encodesAVIF: encodingAVIF)
         var keyOf: [String: String] = [:]
         var firstUse: [String: String] = [:]
         for (path, stamped) in zip(paths, digested) {
@@ -69,23 +87,29 @@ public struct PictureDerivation: Sendable {
                 outcome.diagnostics.append(.error("\(path) cannot be read; check the file's permissions", at: uses[path]!))
                 continue
             }
-            newIndex[path] = stamped
+            newIndex.stamps[path] = stamped
             let key = PictureCache.key(digest: stamped.digest, settings: fingerprint)
             keyOf[path] = key
             if firstUse[key] == nil { firstUse[key] = path }
         }
-        // Entries already made, read on all cores (a manifest and a look at each file).
+        // Entries already made: as the index recorded them, or read, on all cores.
         let keys = firstUse.keys.sorted()
-        let found = ParallelMap.map(keys) { cache.entry($0) }
+        let found = ParallelMap.map(keys) { cache.lookUp($0, recorded: index.entries[$0]) }
         var entries: [String: PictureCache.Entry] = [:]
         var missing: [(path: String, key: String)] = []
-        for (key, entry) in zip(keys, found) {
-            if let entry { entries[key] = entry } else { missing.append((firstUse[key]!, key)) }
+        for (key, found) in zip(keys, found) {
+            if let found {
+                entries[key] = found.entry
+                newIndex.entries[key] = PictureCache.Recorded(entry: found.entry, stamp: found.stamp, readAt: found.readAt)
+            } else {
+                missing.append((firstUse[key]!, key))
+            }
         }
+        if trusted, !missing.isEmpty, VipsCodec.encodesAVIF != encodingAVIF { return nil }
         try? FileManager.default.createDirectory(at: cache.folder, withIntermediateDirectories: true)
         let work = missing
         let made = ParallelMap.map(count: work.count) { i in
-            Result { try make(work[i].path, key: work[i].key) }
+            Result { try make(work[i].path, key: work[i].key, formats: formats) }
         }
         var failed: [(path: String, key: String)] = []
         for (item, result) in zip(missing, made) {
@@ -99,7 +123,7 @@ public struct PictureDerivation: Sendable {
         // so its message is its own.
         for item in failed {
             do {
-                entries[item.key] = try make(item.path, key: item.key)
+                entries[item.key] = try make(item.path, key: item.key, formats: formats)
             } catch {
                 let detail = (error as? VipsError)?.description ?? String(describing: error)
                 outcome.diagnostics.append(.error(
@@ -112,32 +136,59 @@ public struct PictureDerivation: Sendable {
             guard let key = keyOf[path], let entry = entries[key] else { continue }
             outcome.keys.insert(key)
             var renditions: [PictureSet.Rendition] = []
+            let stem = Self.siteStem(of: path)
             for r in entry.renditions {
-                let site = Self.sitePath(of: path, width: r.width, key: key, format: r.format)
+                let site = Self.sitePath(stem: stem, width: r.width, key: key, format: r.format)
                 renditions.append(PictureSet.Rendition(width: r.width, height: r.height, format: r.format, path: site))
-                outcome.files[site] = cache.entryFolder(key).appendingPathComponent(r.fileName).path
+                outcome.files[site] = cache.file(key, r)
             }
             renditions.sort { ($0.format, $0.width) < ($1.format, $1.width) }
             outcome.pictures[path] = PictureSet(renditions: renditions, fallback: entry.fallback)
         }
         outcome.reused = outcome.pictures.count - outcome.made
         outcome.diagnostics.sort()
-        cache.saveIndex(newIndex)
+        // Entries made now are recorded by the next build, once their folders' times have settled.
+        if newIndex != index { cache.saveIndex(newIndex) }
         return outcome
     }
 
-    /// `images/products/rose.jpg` at 640 → `images/products/rose-640.<key>.webp`: beside the
-    /// source, named for the bytes they hold, so a CDN may keep them for ever. Characters other
-    /// than ASCII letters, digits, `-`, `_` and `.` in the name become `-`: a `srcset` is split at
-    /// spaces and commas.
+    /// The output folder that holds derived pictures and nothing else, so a build can take the
+    /// previous output's folder over whole.
+    public static let publishedFolder = "pictures"
+
+    /// `images/products/rose.jpg` at 640 → `pictures/products/rose-640.<key>.webp`: named for
+    /// the bytes they hold, so a CDN may keep them for ever. Characters other than ASCII letters,
+    /// digits, `-`, `_` and `.` in the name become `-`: a `srcset` is split at spaces and commas.
     static func sitePath(of source: String, width: Int, key: String, format: PictureFormat) -> String {
-        let slash = source.lastIndex(of: "/").map { source.index(after: $0) } ?? source.startIndex
-        let name = source[slash...]
-        let stem = String((name.lastIndex(of: ".").map { name[..<$0] } ?? name).unicodeScalars.map { scalar in
-            scalar.isASCII && (CharacterSet.alphanumerics.contains(scalar) || "-_.".unicodeScalars.contains(scalar))
-                ? Character(scalar) : "-"
-        })
-        return source[..<slash] + stem + "-\(width).\(key.prefix(10)).\(format.fileExtension)"
+        sitePath(stem: siteStem(of: source), width: width, key: key, format: format)
+    }
+
+    /// The part of every derived name that depends on the source alone, worked out once per photo.
+    static func siteStem(of source: String) -> String {
+        let bytes = Array(source.utf8)
+        let slash = (bytes.lastIndex(of: UInt8(ascii: "/")) ?? -1) + 1
+        let end = bytes[slash...].lastIndex(of: UInt8(ascii: ".")) ?? bytes.count
+        let folder = bytes.starts(with: "images/".utf8) ? bytes[7..<slash] : bytes[..<slash]
+        var stem = Array((publishedFolder + "/").utf8) + folder
+        var index = slash
+        while index < end {
+            let byte = bytes[index]
+            let safe = (byte >= 0x30 && byte <= 0x39) || (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x7A)
+                || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: ".")
+            stem.append(safe ? byte : UInt8(ascii: "-"))
+            // One `-` per character, however many bytes it takes in UTF-8.
+            index += sequenceLength(byte)
+        }
+        return String(decoding: stem, as: UTF8.self)
+    }
+
+    /// The length of the UTF-8 sequence a byte starts (a `String` holds only whole ones).
+    private static func sequenceLength(_ lead: UInt8) -> Int {
+        lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC0 ? 2 : 1
+    }
+
+    static func sitePath(stem: String, width: Int, key: String, format: PictureFormat) -> String {
+        stem + "-\(width).\(key.prefix(10)).\(format.fileExtension)"
     }
 
     /// A problem with the picture itself, told in the shop's terms.
@@ -195,7 +246,7 @@ public struct PictureDerivation: Sendable {
         }
     }
 
-    private func make(_ path: String, key: String) throws -> PictureCache.Entry {
+    private func make(_ path: String, key: String, formats: [PictureFormat]) throws -> PictureCache.Entry {
         let file = contentFolder.path + "/" + path
         let header = try Self.header(path, contentFolder: contentFolder.path, maxPixels: settings.maxPixels)
         let fallback: PictureFormat = header.format == .jpeg || (!header.hasAlpha && header.format != .png && header.format != .gif)

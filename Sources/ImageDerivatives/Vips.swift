@@ -231,6 +231,8 @@ enum VipsCodec {
     static var available: Bool { LibVips.started }
     static func limitMallocArenas() { LibVips.limitMallocArenas() }
     static var encodesAVIF: Bool { LibVips.encodesAVIF }
+    /// The installed libvips's version, known without starting it.
+    static var version: String { String(cString: vips_version_string()) }
 
     /// The loaders whose formats a web page can show, by libvips's class names
     /// (`VipsForeignLoadJpegFile`) without their prefix and suffix.

@@ -274,17 +274,16 @@ public final class IncrementalBuilder: @unchecked Sendable {
         case .staged:
             let output = try OutputFolder(destination: options.outputFolder)
             do {
-                try output.prepareFolders(for: plan.jobs.map(\.path) + plan.copies.map(\.path))
+                // Derived pictures are placed as the output is swapped in (`OutputFolder.commit`).
+                let copies = plan.copies.filter { !$0.isDerived }
+                try output.prepareFolders(for: plan.jobs.map(\.path) + copies.map(\.path))
                 let failures = FailureList()
                 writeStaged(plan.jobs, changes: changes, to: output, rendered: rendered, failures: failures, progress: options.progress)
-                // Photos and their derived files are most of a shop's files: on all cores.
-                let copies = plan.copies
+                // Photos are most of a shop's bytes: on all cores.
                 ParallelMap.forEach(count: copies.count) { index in
                     let copy = copies[index]
                     do {
-                        if copy.isDerived {
-                            try output.hardLink(copy.source, to: copy.path)
-                        } else if changes.isDirty(copy) || !output.linkFromDestination(copy.path) {
+                        if changes.isDirty(copy) || !output.linkFromDestination(copy.path) {
                             try output.copy(copy.source, to: copy.path)
                         }
                     } catch {
@@ -301,7 +300,9 @@ public final class IncrementalBuilder: @unchecked Sendable {
                     let manifest = ShardManifest(shard: shard.part, build: shard.build.value, files: files)
                     try output.write(manifest.encoded(), to: ShardManifest.fileName)
                 }
-                try output.commit()
+                try output.commit(
+                    derived: plan.copies.filter(\.isDerived).map { LinkedFile(source: $0.source, path: $0.path) },
+                    derivedFolder: PictureDerivation.publishedFolder)
                 return (plan.jobs + searchJobs).sorted { $0.path < $1.path }
             } catch {
                 output.discard()
@@ -315,7 +316,7 @@ public final class IncrementalBuilder: @unchecked Sendable {
             try replace(pages, in: output, rendered: rendered)
             let failures = FailureList()
             for copy in copies {
-                do { try output.replace(copy.path, withCopyOf: copy.source) } catch { failures.add(copy.path, error) }
+                do { try output.replace(copy.path, withCopyOf: URL(fileURLWithPath: copy.source)) } catch { failures.add(copy.path, error) }
             }
             if let failure = failures.first { throw failure }
             pagesWritten?(pages.map(\.path))
@@ -436,7 +437,8 @@ public final class IncrementalBuilder: @unchecked Sendable {
     }
 
     struct Copy {
-        var source: URL
+        /// A path: a thousand photos make twelve thousand derived files, too many for `URL`s.
+        var source: String
         var path: String
         /// `InputScan` key of the source, or the source's path when it lies outside the watched
         /// folders (then it is copied every time).
@@ -456,7 +458,7 @@ public final class IncrementalBuilder: @unchecked Sendable {
         var outcome = PictureDerivation(contentFolder: options.contentFolder, cache: pictureCache, settings: catalog.site.images)
             .run(uses: catalog.imageUses.filter { listed.contains($0.key) })
         // A derived file may not take the name of a content file.
-        for path in outcome.files.keys.sorted() where listed.contains(path) {
+        for path in outcome.files.keys.filter(listed.contains).sorted() {
             outcome.diagnostics.append(.error(
                 "\(path) is the name of a picture Vitrine derives; rename the file",
                 at: SourceLocation(path: options.contentFolder.standardizedFileURL.lastPathComponent + "/" + path)))
@@ -466,15 +468,16 @@ public final class IncrementalBuilder: @unchecked Sendable {
 
     /// The derived files, published from the cache; each counts as made from its source image.
     func derivedCopies(_ pictures: PictureDerivation.Outcome) -> [Copy] {
-        var sourceOf: [String: String] = [:]
+        var copies: [Copy] = []
+        copies.reserveCapacity(pictures.files.count)
         for (source, set) in pictures.pictures {
-            for rendition in set.renditions { sourceOf[rendition.path] = source }
+            let input = InputScan.contentPrefix + source
+            for rendition in set.renditions {
+                guard let file = pictures.files[rendition.path] else { continue }
+                copies.append(Copy(source: file, path: rendition.path, input: input, isDerived: true))
+            }
         }
-        return pictures.files.sorted { $0.key < $1.key }.map { path, file in
-            Copy(
-                source: URL(fileURLWithPath: file), path: path,
-                input: InputScan.contentPrefix + (sourceOf[path] ?? path), isDerived: true)
-        }
+        return copies
     }
 
     func copyPlan(checked: SiteBuilder.CheckResult, templates: TemplateLibrary) -> [Copy] {
@@ -491,7 +494,7 @@ public final class IncrementalBuilder: @unchecked Sendable {
             } else {
                 input = source
             }
-            return Copy(source: copy.source, path: copy.path, input: input)
+            return Copy(source: source, path: copy.path, input: input)
         }
     }
 

@@ -18,10 +18,10 @@ extension OutputFolder {
 extension OutputFolder {
     /// A hard link to `source` at `path` in the staging folder, or a copy when the two lie on
     /// different file systems.
-    func hardLink(_ source: URL, to path: String) throws {
-        if link(source.path, staging.path + "/" + path) == 0 { return }
+    func hardLink(_ source: String, to path: String) throws {
+        if link(source, staging.path + "/" + path) == 0 { return }
         let code = errno
         guard code == EXDEV || code == EPERM || code == EMLINK else { throw OutputError(path: path, code: code) }
-        try FileManager.default.copyItem(at: source, to: staging.appendingPathComponent(path))
+        try copy(source, to: path)
     }
 }

@@ -81,15 +81,23 @@ public struct OutputFolder: Sendable {
         if let failure = sink.failure { throw OutputError(path: path, code: failure) }
     }
 
-    /// Copies the file a link points at, not the link: the loader lists only links that stay inside
-    /// the content folder, and a copied link would point nowhere once published.
-    public func copy(_ source: URL, to path: String) throws {
-        try FileManager.default.copyItem(at: source.resolvingSymlinksInPath(), to: staging.appendingPathComponent(path))
+    /// Copies the file a link points at (`open` follows it), not the link: the loader lists only
+    /// links that stay inside the content folder, and a copied link would point nowhere once published.
+    public func copy(_ source: String, to path: String) throws {
+        do {
+            try FileTree.copy(source, to: staging.path + "/" + path)
+        } catch {
+            throw OutputError(path: path, code: error.code)
+        }
     }
 
     /// Moves the staging folder into place. The old output is renamed aside first and removed
     /// after, so at every moment one complete site is on disk.
-    public func commit() throws {
+    ///
+    /// `derived`: files published from the picture cache under the folder `derivedFolder`, which
+    /// holds nothing else. They are placed last, so the current output's folder can be moved into
+    /// the new one whole (see `OutputFolder+Pictures`).
+    public func commit(derived: [LinkedFile] = [], derivedFolder: String = "") throws {
         let fileManager = FileManager.default
         for name in Self.carriedOver {
             let old = destination.appendingPathComponent(name)
@@ -104,16 +112,22 @@ public struct OutputFolder: Sendable {
             try fileManager.moveItem(at: destination, to: old)
             aside = old
         }
+        var placed = DerivedPlacement()
         do {
+            if !derived.isEmpty {
+                placed = try placeDerived(derived, in: derivedFolder, takingFrom: aside)
+            }
             try fileManager.moveItem(at: staging, to: destination)
         } catch {
+            placed.undo(staging: staging.path, aside: aside?.path)
             if let aside { try? fileManager.moveItem(at: aside, to: destination) }
             throw error
         }
-        if let aside { try? fileManager.removeItem(at: aside) }
+        placed.removeUnwanted(in: destination.path)
+        if let aside { FileTree.remove(aside.path) }
     }
 
     public func discard() {
-        try? FileManager.default.removeItem(at: staging)
+        FileTree.remove(staging.path)
     }
 }

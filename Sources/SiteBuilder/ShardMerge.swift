@@ -39,7 +39,7 @@ public enum ShardMerge {
             do {
                 for part in found {
                     try output.prepareFolders(for: part.files)
-                    for file in part.files { try output.hardLink(part.folder.appendingPathComponent(file), to: file) }
+                    for file in part.files { try output.hardLink(part.folder.appendingPathComponent(file).path, to: file) }
                 }
                 try output.commit()
             } catch {

@@ -34,30 +34,13 @@ struct PageContext {
     /// looked up in every enclosing context.
     func addImage(_ image: ImageReference?, as key: String, slot: PixelSize, to item: inout [String: Any]) {
         guard let image, let url = imageURL(image) else { return }
-        if case .local(let path) = image, let set = catalog.pictures[path], let widest = set.renditions(in: set.fallback).last,
-            let source = set.fallback(atLeast: slot.width)
-        {
-            let width = min(slot.width, widest.width)
-            let sizes = "(max-width: \(width)px) 100vw, \(width)px"
-            item[key + "URL"] = root + source.path
-            item[key + "FullURL"] = root + widest.path
-            item[key + "Width"] = width
-            item[key + "Height"] = max(1, Int((Double(width) * Double(widest.height) / Double(widest.width)).rounded()))
-            item[key + "Sizes"] = sizes
-            item[key + "Srcset"] = srcset(set.renditions(in: set.fallback))
-            var sources = ""
-            for format in PictureFormat.allCases where format != set.fallback {
-                let list = set.renditions(in: format)
-                guard !list.isEmpty else {
-                    item[key + format.templateKey] = false
-                    continue
-                }
-                let candidates = srcset(list)
-                item[key + format.templateKey] = candidates
-                sources += "<source type=\"\(format.mimeType)\" srcset=\"\(HTMLEscaping.escape(candidates))\" sizes=\"\(sizes)\">"
+        if case .local(let path) = image, let set = catalog.pictures[path] {
+            // The same card shows on many pages of one depth: its fields are made once.
+            let fields = shared.pictureFields(for: path + "\u{0}\(slot.width)\u{0}" + root) { derivedFields(set, slot: slot) }
+            if !fields.values.isEmpty {
+                for (suffix, value) in fields.values { item[key + suffix] = value }
+                return
             }
-            item[key + "Sources"] = sources
-            return
         }
         let size = catalog.pixelSizes[image.sitePath] ?? slot
         item[key + "URL"] = url
@@ -68,6 +51,46 @@ struct PageContext {
         item[key + "Srcset"] = false
         for format in PictureFormat.allCases { item[key + format.templateKey] = false }
         item[key + "Sources"] = ""
+    }
+
+    /// The fields of a derived picture in a slot, without the key's prefix; none when the set has
+    /// no fallback.
+    private func derivedFields(_ set: PictureSet, slot: PixelSize) -> PictureFields {
+        guard let widest = set.renditions(in: set.fallback).last, let source = set.fallback(atLeast: slot.width) else {
+            return PictureFields(values: [])
+        }
+        let width = min(slot.width, widest.width)
+        let sizes = "(max-width: \(width)px) 100vw, \(width)px"
+        var values: [(String, Any)] = [
+            ("URL", root + source.path),
+            ("FullURL", root + widest.path),
+            ("Width", width),
+            ("Height", max(1, Int((Double(width) * Double(widest.height) / Double(widest.width)).rounded()))),
+            ("Sizes", sizes),
+            ("Srcset", srcset(Self.candidates(set.renditions(in: set.fallback), slot: width))),
+        ]
+        var sources = ""
+        for format in PictureFormat.allCases where format != set.fallback {
+            let list = set.renditions(in: format)
+            guard !list.isEmpty else {
+                values.append((format.templateKey, false))
+                continue
+            }
+            let candidates = srcset(Self.candidates(list, slot: width))
+            values.append((format.templateKey, candidates))
+            sources += "<source type=\"\(format.mimeType)\" srcset=\"\(HTMLEscaping.escape(candidates))\" sizes=\"\(sizes)\">"
+        }
+        values.append(("Sources", sources))
+        return PictureFields(values: values)
+    }
+
+    /// The renditions a browser could choose for a slot `slot` CSS pixels wide on screens of up to
+    /// three device pixels per CSS pixel: up to the first at least three times as wide. A card of
+    /// 160 pixels lists 320 and 640, not 1,024 and 1,600 that no screen would take, which keeps
+    /// pages with many cards short.
+    static func candidates(_ renditions: [PictureSet.Rendition], slot: Int) -> [PictureSet.Rendition] {
+        guard let last = renditions.firstIndex(where: { $0.width >= 3 * slot }) else { return renditions }
+        return Array(renditions[...last])
     }
 
     /// `a-320.jpg 320w, a-640.jpg 640w`
@@ -314,6 +337,11 @@ struct PageContext {
 /// what is made once per build rather than once per page, the layout's frame with its header and
 /// footer HTML (per folder depth and section) and brand and promotion cards (per folder depth).
 /// The values are plain and never changed after they are made, so threads may share them.
+/// One picture's template fields in one slot, as `addImage` sets them after the key's prefix.
+struct PictureFields {
+    var values: [(String, Any)]
+}
+
 final class SharedParts: @unchecked Sendable {
     let catalog: Catalog
     let now: Date
@@ -333,6 +361,10 @@ final class SharedParts: @unchecked Sendable {
 
     func frame(for key: String, make: () -> [String: Any]) -> [String: Any] {
         memo("frame\u{0}" + key, make)
+    }
+
+    func pictureFields(for key: String, make: () -> PictureFields) -> PictureFields {
+        memo("picture\u{0}" + key, make)
     }
 
     /// A racing thread may make the same value twice; both results are equal, so either may win.

@@ -14,9 +14,9 @@ import Testing
 
     @Test func derivedNamesAreSafeInASrcset() {
         #expect(PictureDerivation.sitePath(of: "images/products/rose.jpg", width: 640, key: "0123456789abcdef", format: .webp)
-            == "images/products/rose-640.0123456789.webp")
+            == "pictures/products/rose-640.0123456789.webp")
         #expect(PictureDerivation.sitePath(of: "images/promos/crème brûlée, 2.JPG", width: 320, key: "0123456789abcdef", format: .jpeg)
-            == "images/promos/cr-me-br-l-e--2-320.0123456789.jpg")
+            == "pictures/promos/cr-me-br-l-e--2-320.0123456789.jpg")
     }
 
     @Test func aLargePhotoGetsEveryWidthInEveryFormatWithItsRealSize() throws {
@@ -34,7 +34,7 @@ import Testing
             #expect(list.map(\.width) == [320, 640, 1024, 1600])
             for rendition in list {
                 #expect(rendition.height == rendition.width * 3 / 4)
-                #expect(rendition.path.hasPrefix("images/photo-\(rendition.width)."))
+                #expect(rendition.path.hasPrefix("pictures/photo-\(rendition.width)."))
                 #expect(rendition.path.hasSuffix("." + format.fileExtension))
                 let file = try #require(outcome.files[rendition.path])
                 let facts = try VipsCodec.inspect(file)

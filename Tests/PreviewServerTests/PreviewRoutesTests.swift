@@ -38,7 +38,7 @@ struct PreviewRoutesTests {
             // The derived pictures a page names are served with their types.
             let page = try String(contentsOf: shop.output.appendingPathComponent("brands/aven/index.html"), encoding: .utf8)
             for (ext, type) in [("avif", "image/avif"), ("webp", "image/webp"), ("png", "image/png")] {
-                let name = try #require(page.firstMatch(of: try Regex("images/brands/aven-320\\.[0-9a-f]{10}\\.\(ext)")).map { String($0.output[0].substring!) })
+                let name = try #require(page.firstMatch(of: try Regex("pictures/brands/aven-320\\.[0-9a-f]{10}\\.\(ext)")).map { String($0.output[0].substring!) })
                 try await client.execute(uri: "/" + name, method: .get) { response in
                     #expect(response.status == .ok)
                     #expect(response.headers[.contentType] == type, "\(name)")

@@ -33,12 +33,12 @@ import VitrineTestSupport
         #expect(report.picturesMade == 2)
         let page = try String(contentsOf: fixture.output.appendingPathComponent("products/night-serum/index.html"), encoding: .utf8)
         let picture = try #require(page.range(of: #"<picture>.*?</picture>"#, options: .regularExpression).map { String(page[$0]) })
-        // The main picture: 480 wide at 3:2, a JPEG... no: the source is a PNG, so PNG is the fallback.
+        // The main picture: 480 wide at 3:2; the source is a PNG, so PNG is the fallback.
         #expect(picture.contains(#"width="480" height="320""#), "\(picture)")
         #expect(picture.contains(#"sizes="(max-width: 480px) 100vw, 480px""#))
-        #expect(picture.contains(#"<source type="image/webp" srcset="../../images/night-serum-320."#))
+        #expect(picture.contains(#"<source type="image/webp" srcset="../../pictures/night-serum-320."#))
         for width in [320, 640, 1024] {
-            let name = try #require(page.range(of: "images/night-serum-\(width)\\.[0-9a-f]{10}\\.png \(width)w", options: .regularExpression))
+            let name = try #require(page.range(of: "pictures/night-serum-\(width)\\.[0-9a-f]{10}\\.png \(width)w", options: .regularExpression))
             let path = String(page[name].dropLast(" \(width)w".count))
             #expect(FileManager.default.fileExists(atPath: fixture.output.appendingPathComponent(path).path), "\(path)")
         }
@@ -49,10 +49,14 @@ import VitrineTestSupport
         // Cards below the fold load lazily.
         let pages = FolderContents.files(in: fixture.output).filter { $0.key.hasPrefix("brands/origins/") }.values
         #expect(pages.contains { String(decoding: $0, as: UTF8.self).contains(#"width="160" height="107" loading="lazy" decoding="async""#) })
+        // A card 160 pixels wide offers 320 and 640 (enough for a screen of three device pixels
+        // per pixel), not the widths no screen would choose for it.
+        let brand = try #require(pages.map { String(decoding: $0, as: UTF8.self) }.first { $0.contains("night-serum-320.") })
+        #expect(brand.contains("night-serum-640.") && !brand.contains("night-serum-1024.") && !brand.contains("night-serum-1200."))
         // Open Graph and the merchant feed name a PNG of at least 800 pixels.
-        #expect(page.range(of: #"og:image" content="https://example\.com/shop/images/night-serum-1024\.[0-9a-f]{10}\.png""#, options: .regularExpression) != nil)
+        #expect(page.range(of: #"og:image" content="https://example\.com/shop/pictures/night-serum-1024\.[0-9a-f]{10}\.png""#, options: .regularExpression) != nil)
         let feed = try String(contentsOf: fixture.output.appendingPathComponent("feeds/products.xml"), encoding: .utf8)
-        #expect(feed.range(of: #"<g:image_link>https://example\.com/shop/images/night-serum-1024\.[0-9a-f]{10}\.png</g:image_link>"#, options: .regularExpression) != nil)
+        #expect(feed.range(of: #"<g:image_link>https://example\.com/shop/pictures/night-serum-1024\.[0-9a-f]{10}\.png</g:image_link>"#, options: .regularExpression) != nil)
         // The original is still published where the content contract says.
         #expect(FileManager.default.fileExists(atPath: fixture.output.appendingPathComponent("images/night-serum.png").path))
     }
@@ -65,9 +69,10 @@ import VitrineTestSupport
         let cache = BuildCache.pictures(forOutput: fixture.output)
         let entries = try FileManager.default.contentsOfDirectory(atPath: cache.path).filter { $0 != "index" }
         #expect(entries.count == 2)
+        let published = FolderContents.files(in: fixture.output)
         let second = SiteBuilder.build(buildOptions(fixture))
         #expect(second.succeeded && second.picturesMade == 0 && second.picturesReused == 2)
-        #expect(FolderContents.files(in: fixture.output) == FolderContents.files(in: fixture.output))
+        #expect(FolderContents.files(in: fixture.output) == published)
         // The incremental builder reads the same cache.
         let incremental = SiteBuilder.buildIncrementally(buildOptions(fixture))
         #expect(incremental.succeeded && incremental.picturesMade == 0)
@@ -75,6 +80,11 @@ import VitrineTestSupport
         try TinyPNG.make(width: 900, height: 900, rgb: [10, 200, 10]).write(to: fixture.content.appendingPathComponent("images/night-serum.png"))
         let third = SiteBuilder.build(buildOptions(fixture))
         #expect(third.succeeded && third.picturesMade == 1)
+        // The published folder lost the old photo's files and kept the logo's.
+        let old = Set(published.keys.filter { $0.hasPrefix("pictures/night-serum-") })
+        let now = FolderContents.files(in: fixture.output).keys.filter { $0.hasPrefix("pictures/") }
+        #expect(!old.isEmpty && old.isDisjoint(with: now))
+        #expect(Set(now.filter { !$0.hasPrefix("pictures/night-serum-") }) == Set(published.keys.filter { $0.hasPrefix("pictures/") }).subtracting(old))
         let after = try FileManager.default.contentsOfDirectory(atPath: cache.path).filter { $0 != "index" }
         #expect(after.count == 2)
         #expect(Set(after).intersection(entries).count == 1)
