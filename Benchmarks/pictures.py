@@ -2,6 +2,7 @@
 """Times Vitrine's picture derivation beside Hugo's image processing, on the same photos.
 
 usage: Benchmarks/pictures.py VITRINE [--photos 1000] [--runs 1] [--cached-runs 3] [--cached-only]
+                              [--only hugo,webp,default,none,as-is]
                               [--work /dev/shm/vitrine-pictures] [--clock 2026-12-01T12:00:00Z]
 
 Makes `--photos` synthetic photos of 2,000–3,000 pixels a side (four in five JPEG, one in five
@@ -20,7 +21,7 @@ Vitrine's `.Output.vitrine-cache/images`). "Photos as they are" builds the same 
 `images.widths: []`, publishing the photos unchanged as Vitrine did before it derived them: a
 cached build's extra time over it is what derived pictures add to a build ("no photos" is the
 catalog without `image` keys). `--cached-only` skips the cold runs (one untimed build warms the
-caches). Prints medians of wall time, processor time and peak memory (GNU time). Everything is
+caches). `--only` runs some of the five (a cold WebP cache alone takes minutes). Prints medians of wall time, processor time and peak memory (GNU time). Everything is
 written into the work folder, which should be tmpfs.
 """
 import argparse, json, os, random, re, shutil, statistics, subprocess, sys
@@ -115,18 +116,22 @@ def main():
     ap.add_argument("--cached-only", action="store_true")
     ap.add_argument("--work", default="/dev/shm/vitrine-pictures")
     ap.add_argument("--clock", default="2026-12-01T12:00:00Z")
+    ap.add_argument("--only", default="hugo,webp,default,none,as-is")
     a = ap.parse_args()
+    only = set(a.only.split(","))
     for tool in ["/usr/bin/time", "vips", "hugo"]:
         if not shutil.which(tool):
             sys.exit(f"{tool} is missing (Debian time, libvips-tools, hugo)")
     files = photos(os.path.join(a.work, "photos"), a.photos)
-    sites = {
-        "Vitrine, WebP": vitrine_catalog(os.path.join(a.work, "webp"), files, ["webp"]),
-        "Vitrine, AVIF + WebP (default)": vitrine_catalog(os.path.join(a.work, "default"), files, ["avif", "webp"]),
-        "Vitrine, no photos": vitrine_catalog(os.path.join(a.work, "none"), files, None),
-        "Vitrine, photos as they are": vitrine_catalog(os.path.join(a.work, "as-is"), files, "as-is"),
+    variants = {
+        "webp": ("Vitrine, WebP", ["webp"]),
+        "default": ("Vitrine, AVIF + WebP (default)", ["avif", "webp"]),
+        "none": ("Vitrine, no photos", None),
+        "as-is": ("Vitrine, photos as they are", "as-is"),
     }
-    hugo = hugo_site(os.path.join(a.work, "hugo"), files)
+    sites = {name: vitrine_catalog(os.path.join(a.work, key), files, formats)
+             for key, (name, formats) in variants.items() if key in only}
+    hugo = hugo_site(os.path.join(a.work, "hugo"), files) if "hugo" in only else None
     templates = os.path.join(ROOT, "Templates")
 
     def vitrine(name, cold):
@@ -145,16 +150,19 @@ def main():
     results = {}
     plain = ["Vitrine, no photos", "Vitrine, photos as they are"]
     for _ in range(0 if a.cached_only else a.runs):
-        results.setdefault(("Hugo, WebP", "cold"), []).append(hugo_run(True))
+        if hugo:
+            results.setdefault(("Hugo, WebP", "cold"), []).append(hugo_run(True))
         for name in sites:
             if name not in plain:
                 results.setdefault((name, "cold"), []).append(vitrine(name, True))
     if a.cached_only:
-        hugo_run(False)
+        if hugo:
+            hugo_run(False)
         for name in sites:
             vitrine(name, False)
     for _ in range(a.cached_runs):
-        results.setdefault(("Hugo, WebP", "cached"), []).append(hugo_run(False))
+        if hugo:
+            results.setdefault(("Hugo, WebP", "cached"), []).append(hugo_run(False))
         for name in sites:
             results.setdefault((name, "cached"), []).append(vitrine(name, False))
 
@@ -168,15 +176,21 @@ def main():
         cpu = statistics.median(r[2] for r in runs)
         medians[(name, kind)] = wall
         print(f"{name:34} {kind:7} {wall:8.2f} {cpu:8.2f} {mib:9.0f}")
-    if not a.cached_only:
+    derived = [name for name in ["Vitrine, WebP", "Vitrine, AVIF + WebP (default)"] if name in sites]
+    if not a.cached_only and hugo:
         hugo_cold = medians[("Hugo, WebP", "cold")]
-        for name in ["Vitrine, WebP", "Vitrine, AVIF + WebP (default)"]:
+        for name in derived:
             print(f"{name}: cold {hugo_cold / medians[(name, 'cold')]:.2f}x Hugo's speed")
-    for baseline in plain:
+    for baseline in [name for name in plain if name in sites]:
         base = medians[(baseline, "cached")]
-        for name in ["Vitrine, WebP", "Vitrine, AVIF + WebP (default)"]:
+        for name in derived:
             extra = medians[(name, "cached")] - base
-            print(f"{name}: a cached build takes {extra:+.2f} s over {baseline[9:]} ({extra / base:+.1%})")
+            # Runs of one round are next to each other in time: their differences drift less than
+            # the machine does over a long run.
+            paired = statistics.median(
+                r[0] - b[0] for r, b in zip(results[(name, "cached")], results[(baseline, "cached")]))
+            print(f"{name}: a cached build takes {extra:+.2f} s over {baseline[9:]} ({extra / base:+.1%}); "
+                  f"median of paired differences {paired:+.2f} s ({paired / base:+.1%})")
 
 
 if __name__ == "__main__":

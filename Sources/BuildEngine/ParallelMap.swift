@@ -27,6 +27,14 @@ public enum ParallelMap {
         return map(count: parts) { part in body((part * size)..<min(count, (part + 1) * size)) }
     }
 
+    /// `map` for many small items: in consecutive runs per thread (see `map(ranges:)`), so a
+    /// thousand quick lookups do not each pay for scheduling and a lock.
+    public static func map<T: Sendable, R: Sendable>(
+        chunked items: [T], minimum: Int = 64, _ transform: @Sendable (T) -> R
+    ) -> [R] {
+        map(ranges: items.count, minimum: minimum) { range in range.map { transform(items[$0]) } }.flatMap { $0 }
+    }
+
     /// Runs `body` for every index on all cores, in chunks so small items do not pay for scheduling.
     public static func forEach(count: Int, chunk: Int = 16, _ body: @Sendable (Int) -> Void) {
         let chunks = (count + chunk - 1) / chunk

@@ -130,7 +130,7 @@ public struct PictureCache: Sendable {
             var width: Int
             var height: Int
             var format: PictureFormat
-            var fileName: String { "\(width).\(format.fileExtension)" }
+            var fileName: String { String(width) + "." + format.fileExtension }
         }
 
         /// The entry on one line of the index: `png;320x213:webp,320x213:png,…`.

@@ -73,7 +73,7 @@ public struct PictureDerivation: Sendable {
         let fingerprint = fingerprint(formats)
         let root = contentFolder.path + "/"
         // Digests: from the index when the file's stamp is unchanged and settled, else read.
-        let digested = ParallelMap.map(paths) { path -> PictureCache.Stamped? in
+        let digested = ParallelMap.map(chunked: paths, minimum: 16) { path -> PictureCache.Stamped? in
             guard let stamp = FileStamp.read(root + path) else { return nil }
             if let known = index.stamps[path], known.stamp == stamp, stamp.isSettled(readAt: known.readAt) { return known }
             let readAt = FileStamp.now()
@@ -94,7 +94,7 @@ public struct PictureDerivation: Sendable {
         }
         // Entries already made: as the index recorded them, or read, on all cores.
         let keys = firstUse.keys.sorted()
-        let found = ParallelMap.map(keys) { cache.lookUp($0, recorded: index.entries[$0]) }
+        let found = ParallelMap.map(chunked: keys) { cache.lookUp($0, recorded: index.entries[$0]) }
         var entries: [String: PictureCache.Entry] = [:]
         var missing: [(path: String, key: String)] = []
         for (key, found) in zip(keys, found) {
@@ -132,18 +132,27 @@ public struct PictureDerivation: Sendable {
             }
         }
         outcome.made = missing.count { entries[$0.key] != nil }
-        for path in paths {
-            guard let key = keyOf[path], let entry = entries[key] else { continue }
-            outcome.keys.insert(key)
+        // Twelve names per photo: made on all cores, then gathered.
+        let (ready, readyKeys) = (entries, keyOf)
+        let published = ParallelMap.map(chunked: paths) { path -> (key: String, set: PictureSet, files: [(String, String)])? in
+            guard let key = readyKeys[path], let entry = ready[key] else { return nil }
             var renditions: [PictureSet.Rendition] = []
+            var files: [(String, String)] = []
             let stem = Self.siteStem(of: path)
             for r in entry.renditions {
                 let site = Self.sitePath(stem: stem, width: r.width, key: key, format: r.format)
                 renditions.append(PictureSet.Rendition(width: r.width, height: r.height, format: r.format, path: site))
-                outcome.files[site] = cache.file(key, r)
+                files.append((site, cache.file(key, r)))
             }
             renditions.sort { ($0.format, $0.width) < ($1.format, $1.width) }
-            outcome.pictures[path] = PictureSet(renditions: renditions, fallback: entry.fallback)
+            return (key, PictureSet(renditions: renditions, fallback: entry.fallback), files)
+        }
+        outcome.files.reserveCapacity(published.reduce(0) { $0 + ($1?.files.count ?? 0) })
+        for (path, item) in zip(paths, published) {
+            guard let item else { continue }
+            outcome.keys.insert(item.key)
+            outcome.pictures[path] = item.set
+            for (site, file) in item.files { outcome.files[site] = file }
         }
         outcome.reused = outcome.pictures.count - outcome.made
         outcome.diagnostics.sort()
@@ -158,7 +167,8 @@ public struct PictureDerivation: Sendable {
 
     /// `images/products/rose.jpg` at 640 → `pictures/products/rose-640.<key>.webp`: named for
     /// the bytes they hold, so a CDN may keep them for ever. Characters other than ASCII letters,
-    /// digits, `-`, `_` and `.` in the name become `-`: a `srcset` is split at spaces and commas.
+    /// digits, `-`, `_`, `.` and the folders' `/` become `-`: a `srcset` is split at spaces and
+    /// commas, and pages print these paths as they are.
     static func sitePath(of source: String, width: Int, key: String, format: PictureFormat) -> String {
         sitePath(stem: siteStem(of: source), width: width, key: key, format: format)
     }
@@ -168,13 +178,14 @@ public struct PictureDerivation: Sendable {
         let bytes = Array(source.utf8)
         let slash = (bytes.lastIndex(of: UInt8(ascii: "/")) ?? -1) + 1
         let end = bytes[slash...].lastIndex(of: UInt8(ascii: ".")) ?? bytes.count
-        let folder = bytes.starts(with: "images/".utf8) ? bytes[7..<slash] : bytes[..<slash]
-        var stem = Array((publishedFolder + "/").utf8) + folder
-        var index = slash
+        var stem = Array((publishedFolder + "/").utf8)
+        // Folders too: pages print these paths unescaped in `srcset`s.
+        var index = bytes.starts(with: "images/".utf8) ? 7 : 0
         while index < end {
             let byte = bytes[index]
             let safe = (byte >= 0x30 && byte <= 0x39) || (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x7A)
                 || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: ".")
+                || (byte == UInt8(ascii: "/") && index < slash)
             stem.append(safe ? byte : UInt8(ascii: "-"))
             // One `-` per character, however many bytes it takes in UTF-8.
             index += sequenceLength(byte)
@@ -188,7 +199,7 @@ public struct PictureDerivation: Sendable {
     }
 
     static func sitePath(stem: String, width: Int, key: String, format: PictureFormat) -> String {
-        stem + "-\(width).\(key.prefix(10)).\(format.fileExtension)"
+        stem + "-" + String(width) + "." + key.prefix(10) + "." + format.fileExtension
     }
 
     /// A problem with the picture itself, told in the shop's terms.

@@ -56,7 +56,8 @@ struct PageContext {
     /// The fields of a derived picture in a slot, without the key's prefix; none when the set has
     /// no fallback.
     private func derivedFields(_ set: PictureSet, slot: PixelSize) -> PictureFields {
-        guard let widest = set.renditions(in: set.fallback).last, let source = set.fallback(atLeast: slot.width) else {
+        let fallbacks = set.renditions(in: set.fallback)
+        guard let widest = fallbacks.last, let source = set.fallback(atLeast: slot.width) else {
             return PictureFields(values: [])
         }
         let width = min(slot.width, widest.width)
@@ -67,18 +68,21 @@ struct PageContext {
             ("Width", width),
             ("Height", max(1, Int((Double(width) * Double(widest.height) / Double(widest.width)).rounded()))),
             ("Sizes", sizes),
-            ("Srcset", srcset(Self.candidates(set.renditions(in: set.fallback), slot: width))),
+            ("Srcset", srcset(Self.candidates(fallbacks, slot: width), root: root)),
         ]
+        // Derived paths hold no character HTML escapes; only the root might.
+        let escapedRoot = HTMLEscaping.escape(root)
         var sources = ""
         for format in PictureFormat.allCases where format != set.fallback {
-            let list = set.renditions(in: format)
+            let list = Self.candidates(set.renditions(in: format), slot: width)
             guard !list.isEmpty else {
                 values.append((format.templateKey, false))
                 continue
             }
-            let candidates = srcset(Self.candidates(list, slot: width))
+            let candidates = srcset(list, root: root)
             values.append((format.templateKey, candidates))
-            sources += "<source type=\"\(format.mimeType)\" srcset=\"\(HTMLEscaping.escape(candidates))\" sizes=\"\(sizes)\">"
+            let escaped = escapedRoot == root ? candidates : srcset(list, root: escapedRoot)
+            sources += "<source type=\"" + format.mimeType + "\" srcset=\"" + escaped + "\" sizes=\"" + sizes + "\">"
         }
         values.append(("Sources", sources))
         return PictureFields(values: values)
@@ -88,14 +92,25 @@ struct PageContext {
     /// three device pixels per CSS pixel: up to the first at least three times as wide. A card of
     /// 160 pixels lists 320 and 640, not 1,024 and 1,600 that no screen would take, which keeps
     /// pages with many cards short.
-    static func candidates(_ renditions: [PictureSet.Rendition], slot: Int) -> [PictureSet.Rendition] {
+    static func candidates(_ renditions: ArraySlice<PictureSet.Rendition>, slot: Int) -> ArraySlice<PictureSet.Rendition> {
         guard let last = renditions.firstIndex(where: { $0.width >= 3 * slot }) else { return renditions }
-        return Array(renditions[...last])
+        return renditions[...last]
     }
 
-    /// `a-320.jpg 320w, a-640.jpg 640w`
-    private func srcset(_ renditions: [PictureSet.Rendition]) -> String {
-        renditions.map { "\(root)\($0.path) \($0.width)w" }.joined(separator: ", ")
+    /// `a-320.jpg 320w, a-640.jpg 640w`, appended piece by piece: made for every card of a large
+    /// shop, interpolation cost more than the rest of a card's picture.
+    private func srcset(_ renditions: ArraySlice<PictureSet.Rendition>, root: String) -> String {
+        var text = ""
+        text.reserveCapacity(renditions.count * (root.utf8.count + 48))
+        for rendition in renditions {
+            if !text.isEmpty { text += ", " }
+            text += root
+            text += rendition.path
+            text += " "
+            text += String(rendition.width)
+            text += "w"
+        }
+        return text
     }
 
     /// The slots of the default theme, for pictures of unknown size.
@@ -385,5 +400,12 @@ final class SharedParts: @unchecked Sendable {
 
 extension PictureFormat {
     /// `Avif`, `Webp`, …: the suffix of a picture's template keys.
-    var templateKey: String { rawValue.prefix(1).uppercased() + rawValue.dropFirst() }
+    var templateKey: String {
+        switch self {
+        case .avif: "Avif"
+        case .webp: "Webp"
+        case .jpeg: "Jpeg"
+        case .png: "Png"
+        }
+    }
 }

@@ -9,6 +9,13 @@ import Testing
         #expect(ParallelMap.map(count: 0) { $0 }.isEmpty)
     }
 
+    @Test func chunkedKeepsTheInputOrderForAnyCount() {
+        for count in [0, 1, 15, 16, 17, 1_000, 4_099] {
+            let items = (0..<count).map { "item \($0)" }
+            #expect(ParallelMap.map(chunked: items, minimum: 16) { $0.uppercased() } == items.map { $0.uppercased() }, "\(count)")
+        }
+    }
+
     @Test func rangesCoverEveryIndexOnceInOrder() {
         for (count, minimum) in [(0, 64), (1, 64), (63, 64), (10_000, 64), (10_000, 256), (7, 1), (10, 1), (8_193, 1)] {
             let ranges = ParallelMap.map(ranges: count, minimum: minimum) { $0 }

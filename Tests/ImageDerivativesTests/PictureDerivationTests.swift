@@ -17,6 +17,8 @@ import Testing
             == "pictures/products/rose-640.0123456789.webp")
         #expect(PictureDerivation.sitePath(of: "images/promos/crème brûlée, 2.JPG", width: 320, key: "0123456789abcdef", format: .jpeg)
             == "pictures/promos/cr-me-br-l-e--2-320.0123456789.jpg")
+        #expect(PictureDerivation.sitePath(of: "images/Summer sale, 2026/rosé.png", width: 640, key: "0123456789abcdef", format: .png)
+            == "pictures/Summer-sale--2026/ros--640.0123456789.png")
     }
 
     @Test func aLargePhotoGetsEveryWidthInEveryFormatWithItsRealSize() throws {
