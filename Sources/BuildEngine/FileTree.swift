@@ -82,7 +82,7 @@ public enum FileTree {
         while let relative = pending.popLast() {
             guard let stream = opendir(relative.isEmpty ? folder : folder + "/" + relative) else { continue }
             while let entry = readdir(stream) {
-                let name = withUnsafeBytes(of: entry.pointee.d_name) { String(cString: $0.bindMemory(to: CChar.self).baseAddress!) }
+                let name = entryName(entry)
                 if name == "." || name == ".." { continue }
                 let path = relative.isEmpty ? name : relative + "/" + name
                 if entry.pointee.d_type == UInt8(DT_DIR) { pending.append(path) } else { found.append(path) }
@@ -109,7 +109,7 @@ public enum FileTree {
         let listing = dup(folder)
         guard listing >= 0, let stream = fdopendir(listing) else { return }
         while let entry = readdir(stream) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(cString: $0.bindMemory(to: CChar.self).baseAddress!) }
+            let name = entryName(entry)
             if name == "." || name == ".." { continue }
             if entry.pointee.d_type == UInt8(DT_DIR) {
                 folders.append(name)
@@ -130,6 +130,10 @@ public enum FileTree {
             _ = ParallelMap.map(ranges: names.count, minimum: 256, unlinkFiles)
         }
         for name in folders { removeFolder(named: name, in: folder) }
+    }
+
+    private static func entryName(_ entry: UnsafeMutablePointer<dirent>) -> String {
+        withUnsafeBytes(of: entry.pointee.d_name) { String(cString: $0.bindMemory(to: CChar.self).baseAddress!) }
     }
 
     private static func removeFolder(named name: String, in parent: Int32) {
