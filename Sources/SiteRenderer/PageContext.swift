@@ -70,7 +70,7 @@ struct PageContext {
             ("Sizes", sizes),
             ("Srcset", srcset(Self.candidates(fallbacks, slot: width), root: root)),
         ]
-        // Derived paths hold no character HTML escapes; only the root might.
+        // Derived paths hold no character that HTML escapes; only the root might.
         let escapedRoot = HTMLEscaping.escape(root)
         var sources = ""
         for format in PictureFormat.allCases where format != set.fallback {
@@ -348,15 +348,15 @@ struct PageContext {
     }
 }
 
-/// What every page of a build shares, held once by reference: the catalog, clock and theme, and
-/// what is made once per build rather than once per page, the layout's frame with its header and
-/// footer HTML (per folder depth and section) and brand and promotion cards (per folder depth).
-/// The values are plain and never changed after they are made, so threads may share them.
 /// One picture's template fields in one slot, as `addImage` sets them after the key's prefix.
 struct PictureFields {
     var values: [(String, Any)]
 }
 
+/// What every page of a build shares, held once by reference: the catalog, clock and theme, and
+/// what is made once per build rather than once per page, the layout's frame with its header and
+/// footer HTML (per folder depth and section), brand and promotion cards (per folder depth) and
+/// pictures' fields (per slot and folder depth). The values are plain and never changed after they are made, so threads may share them.
 final class SharedParts: @unchecked Sendable {
     let catalog: Catalog
     let now: Date
