@@ -47,8 +47,10 @@ let package = Package(
             name: "CatalogModel", dependencies: [.product(name: "Crypto", package: "swift-crypto")],
             swiftSettings: strictness),
         // What a build is made of, whoever produces it: output jobs and what they depend on, the
-        // one concurrent map, file stamps.
-        .target(name: "BuildEngine", dependencies: ["CatalogModel"], swiftSettings: strictness),
+        // one concurrent map, file stamps and digests.
+        .target(
+            name: "BuildEngine", dependencies: ["CatalogModel", .product(name: "Crypto", package: "swift-crypto")],
+            swiftSettings: strictness),
         .target(
             name: "ContentLoader",
             dependencies: ["CatalogModel", "BuildEngine", "CCmarkGFM", .product(name: "Yams", package: "Yams")],

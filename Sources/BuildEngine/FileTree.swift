@@ -59,22 +59,6 @@ public enum FileTree {
         }
     }
 
-    /// A small file's bytes, or nil when it cannot be read.
-    public static func contents(_ path: String) -> [UInt8]? {
-        let input = open(path, O_RDONLY | O_CLOEXEC)
-        guard input >= 0 else { return nil }
-        defer { close(input) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 4096)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { read(input, $0.baseAddress, $0.count) }
-            if count < 0, errno == EINTR { continue }
-            guard count >= 0 else { return nil }
-            if count == 0 { return bytes }
-            bytes += chunk[..<count]
-        }
-    }
-
     /// Every file under `folder`, as paths relative to it; empty when it cannot be read.
     public static func files(under folder: String) -> [String] {
         var found: [String] = []

@@ -59,7 +59,8 @@ public struct PictureCache: Sendable {
 
     /// Read as bytes: parsed as `String`s, the index of 1,000 photos took 70 ms.
     func loadIndex() -> Index {
-        guard let bytes = FileTree.contents(path + "/" + Self.indexName) else { return Index() }
+        guard let data = FileManager.default.contents(atPath: path + "/" + Self.indexName) else { return Index() }
+        let bytes = [UInt8](data)
         var lines = bytes.split(separator: UInt8(ascii: "\n"))[...]
         let header = lines.first?.split(separator: Self.tab, omittingEmptySubsequences: false) ?? []
         guard header.count == 4, Array(header[0] + [Self.tab] + header[1]) == Array(Self.indexHeader.utf8) else { return Index() }
@@ -92,19 +93,16 @@ public struct PictureCache: Sendable {
 
     /// A decimal number as `saveIndex` writes it, or nil; an inode above `Int64.max` keeps its bits.
     static func number(_ digits: ArraySlice<UInt8>) -> Int64? {
-        var rest = digits[...]
-        let negative = rest.first == UInt8(ascii: "-")
-        if negative { rest = rest.dropFirst() }
-        guard !rest.isEmpty, rest.count <= 20 else { return nil }
+        guard !digits.isEmpty, digits.count <= 20 else { return nil }
         var value: UInt64 = 0
-        for digit in rest {
+        for digit in digits {
             guard digit >= 0x30, digit <= 0x39 else { return nil }
             let (times, o1) = value.multipliedReportingOverflow(by: 10)
             let (sum, o2) = times.addingReportingOverflow(UInt64(digit - 0x30))
             guard !o1, !o2 else { return nil }
             value = sum
         }
-        return negative ? (value <= UInt64(Int64.max) ? -Int64(value) : nil) : Int64(bitPattern: value)
+        return Int64(bitPattern: value)
     }
 
     func saveIndex(_ index: Index) {
@@ -133,7 +131,7 @@ public struct PictureCache: Sendable {
             var fileName: String { String(width) + "." + format.fileExtension }
         }
 
-        /// The entry on one line of the index: `png;320x213:webp,320x213:png,…`.
+        /// The entry on one line, as its manifest and the index hold it: `png;320x213:webp,320x213:png,…`.
         var line: String {
             fallback.rawValue + ";" + renditions.map { "\($0.width)x\($0.height):\($0.format.rawValue)" }.joined(separator: ",")
         }
@@ -150,29 +148,6 @@ public struct PictureCache: Sendable {
                 renditions.append(Rendition(width: width, height: height, format: format))
             }
             return renditions.isEmpty ? nil : Entry(fallback: fallback, renditions: renditions)
-        }
-
-        func encoded() -> String {
-            "fallback\t\(fallback.rawValue)\n"
-                + renditions.map { "r\t\($0.width)\t\($0.height)\t\($0.format.rawValue)\n" }.joined()
-        }
-
-        static func decode(_ text: String) -> Entry? {
-            var fallback: PictureFormat?
-            var renditions: [Rendition] = []
-            for line in text.split(separator: "\n") {
-                let f = line.split(separator: "\t")
-                switch (f.first, f.count) {
-                case ("fallback", 2): fallback = PictureFormat(rawValue: String(f[1]))
-                case ("r", 4):
-                    guard let width = Int(f[1]), let height = Int(f[2]), let format = PictureFormat(rawValue: String(f[3]))
-                    else { return nil }
-                    renditions.append(Rendition(width: width, height: height, format: format))
-                default: return nil
-                }
-            }
-            guard let fallback, !renditions.isEmpty else { return nil }
-            return Entry(fallback: fallback, renditions: renditions)
         }
     }
 
@@ -193,8 +168,8 @@ public struct PictureCache: Sendable {
     }
 
     func entry(_ key: String) -> Entry? {
-        guard let bytes = FileTree.contents(path + "/" + key + "/manifest"),
-            let entry = Entry.decode(String(decoding: bytes, as: UTF8.self))
+        guard let data = FileManager.default.contents(atPath: path + "/" + key + "/manifest"),
+            let entry = Entry.decode(line: [UInt8](data)[...])
         else { return nil }
         // An entry whose files someone deleted is made again rather than published half.
         for rendition in entry.renditions where access(file(key, rendition), R_OK) != 0 {
@@ -211,7 +186,7 @@ public struct PictureCache: Sendable {
     }
 
     func commit(_ entry: Entry, from scratch: URL, as key: String) throws {
-        try Data(entry.encoded().utf8).write(to: scratch.appendingPathComponent("manifest"))
+        try Data(entry.line.utf8).write(to: scratch.appendingPathComponent("manifest"))
         let target = entryFolder(key)
         if rename(scratch.path, target.path) != 0 {
             // Another build finished the same entry first: theirs is as good as ours.
@@ -240,23 +215,8 @@ public struct PictureCache: Sendable {
             .filter { $0 != Self.indexName && !$0.hasPrefix(".") }.sorted()
     }
 
-    static func digest(ofFile path: String) -> String? {
-        guard let data = FileManager.default.contents(atPath: path) else { return nil }
-        return hex(SHA256.hash(data: data))
-    }
-
-    static func hex(_ digest: some Sequence<UInt8>) -> String {
-        let digits = Array("0123456789abcdef".utf8)
-        var text: [UInt8] = []
-        for byte in digest {
-            text.append(digits[Int(byte >> 4)])
-            text.append(digits[Int(byte & 15)])
-        }
-        return String(decoding: text, as: UTF8.self)
-    }
-
     /// The entry name for a source digest under settings: what the derived files' names carry.
     static func key(digest: String, settings: String) -> String {
-        String(hex(SHA256.hash(data: Data((digest + "|" + settings).utf8))).prefix(20))
+        String(ContentDigest.hex(SHA256.hash(data: Data((digest + "|" + settings).utf8))).prefix(20))
     }
 }

@@ -45,7 +45,7 @@ public struct PictureDerivation: Sendable {
 
     /// What names a cache entry besides the source's bytes.
     func fingerprint(_ formats: [PictureFormat]) -> String {
-        "v2;" + settings.fingerprint + ";out=" + formats.map(\.rawValue).joined(separator: ",")
+        "v3;" + settings.fingerprint + ";out=" + formats.map(\.rawValue).joined(separator: ",")
     }
 
     /// `uses`: each local picture to derive, with where the content first names it (diagnostics
@@ -77,7 +77,7 @@ public struct PictureDerivation: Sendable {
             guard let stamp = FileStamp.read(root + path) else { return nil }
             if let known = index.stamps[path], known.stamp == stamp, stamp.isSettled(readAt: known.readAt) { return known }
             let readAt = FileStamp.now()
-            return PictureCache.digest(ofFile: root + path).map { PictureCache.Stamped(stamp: stamp, readAt: readAt, digest: $0) }
+            return ContentDigest.ofFile(atPath: root + path).map { PictureCache.Stamped(stamp: stamp, readAt: readAt, digest: $0) }
         }
         var newIndex = PictureCache.Index(libvips: VipsCodec.version, encodesAVIF: encodingAVIF)
         var keyOf: [String: String] = [:]

@@ -1,3 +1,4 @@
+import BuildEngine
 import CatalogModel
 import Crypto
 public import Foundation
@@ -40,6 +41,6 @@ public struct ShardManifest: Codable, Sendable, Equatable {
             guard FileManager.default.fileExists(atPath: root + file, isDirectory: &isFolder), !isFolder.boolValue else { continue }
             text += "theme \(file) \(ContentDigest.ofFile(atPath: root + file) ?? "unreadable")\n"
         }
-        return SHA256.hash(data: Data(text.utf8)).map { String(format: "%02x", $0) }.joined()
+        return ContentDigest.hex(SHA256.hash(data: Data(text.utf8)))
     }
 }
