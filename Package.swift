@@ -33,6 +33,7 @@ let package = Package(
         .package(url: "https://github.com/swift-extras/swift-extras-base64", from: "1.2.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         .package(url: "https://github.com/swiftcsv/SwiftCSV", from: "0.10.0"),
+        .package(url: "https://github.com/vapor/multipart-kit", from: "4.7.1"),
     ],
     targets: [
         .systemLibrary(
@@ -80,10 +81,20 @@ let package = Package(
                 "ImageDerivatives", .product(name: "Crypto", package: "swift-crypto"),
             ],
             swiftSettings: strictness),
+        // `vitrine serve --edit`: forms from the model's key table, saved only when the catalog validates.
+        .target(
+            name: "ContentEditor",
+            dependencies: [
+                "CatalogModel", "BuildEngine", "ContentLoader", "ImageDerivatives",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "MultipartKit", package: "multipart-kit"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
+            swiftSettings: strictness),
         .target(
             name: "PreviewServer",
             dependencies: [
-                "SiteBuilder", "CatalogModel", "ContentLoader",
+                "SiteBuilder", "CatalogModel", "ContentLoader", "ContentEditor",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -106,7 +117,7 @@ let package = Package(
             name: "vitrine",
             dependencies: [
                 "SiteBuilder", "CatalogModel", "CatalogAPI", "SearchIndexer", "CheckoutService", "PreviewServer", "Importer",
-                "ImageDerivatives", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "ImageDerivatives", "ContentEditor", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictness),
         .target(
@@ -142,6 +153,14 @@ let package = Package(
             name: "PreviewServerTests",
             dependencies: [
                 "PreviewServer", "SiteBuilder", "CatalogModel", "ContentLoader", "VitrineTestSupport",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+            ],
+            swiftSettings: strictness),
+        .testTarget(
+            name: "ContentEditorTests",
+            dependencies: [
+                "ContentEditor", "CatalogModel", "ContentLoader", "VitrineTestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ],

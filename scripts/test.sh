@@ -16,3 +16,4 @@ scripts/e2e-search.sh
 scripts/e2e-a11y.sh
 scripts/e2e-checkout.sh
 scripts/e2e-preview.sh
+scripts/e2e-editor.sh

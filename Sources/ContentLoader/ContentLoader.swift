@@ -8,6 +8,8 @@ public struct ContentLoader: Sendable {
     public let contentFolder: URL
     /// What diagnostics call the content folder: its own name, so paths read `Content/products/x.md`.
     public let displayName: String
+    /// Files read in place of the folder's (the editor's change); empty for a build.
+    public var overlay = ContentOverlay()
 
     public init(contentFolder: URL) {
         self.contentFolder = contentFolder.standardizedFileURL
@@ -146,7 +148,8 @@ public struct ContentLoader: Sendable {
         guard let folder = kind.folder else { return [] }
         let root = contentFolder.appendingPathComponent(folder)
         var files: [ContentFile] = []
-        for relative in walk(root, display: "\(displayName)/\(folder)", diagnostics: &diagnostics) {
+        let listing = walk(root, display: "\(displayName)/\(folder)", diagnostics: &diagnostics)
+        for relative in overlay.applied(toListing: listing, folder: folder) {
             let display = "\(displayName)/\(folder)/\(relative)"
             let name = Self.lastComponent(of: relative)
             if name.hasPrefix(".") { continue }
@@ -179,8 +182,10 @@ public struct ContentLoader: Sendable {
     }
 
     private func listImages(_ diagnostics: inout [Diagnostic]) -> [String] {
-        walk(contentFolder.appendingPathComponent("images"), display: displayName + "/images", diagnostics: &diagnostics).filter { !$0.hasPrefix(".") && !$0.contains("/.") }
+        let listed = walk(contentFolder.appendingPathComponent("images"), display: displayName + "/images", diagnostics: &diagnostics).filter { !$0.hasPrefix(".") && !$0.contains("/.") }
             .map { "images/" + $0 }
+        guard !overlay.images.isEmpty else { return listed }
+        return Set(listed).union(overlay.images.keys).sorted()
     }
 
     /// Each image's size from the first bytes of its file: 4 KiB, which hold every format's size
@@ -190,6 +195,7 @@ public struct ContentLoader: Sendable {
     func readPixelSizes(_ paths: [String]) -> [String: PixelSize] {
         let root = contentFolder.path + "/"
         let sizes = ParallelMap.map(paths) { path -> PixelSize? in
+            if let added = overlay.images[path] { return added }
             guard let handle = FileHandle(forReadingAtPath: root + path) else { return nil }
             defer { try? handle.close() }
             guard let head = try? handle.read(upToCount: 4096) else { return nil }
@@ -218,13 +224,23 @@ public struct ContentLoader: Sendable {
         return .error("\(key): \(problem.message) (line \(problem.line) of the text)", at: node.location)
     }
 
+    /// The file's path relative to the content folder when the overlay may hold it.
+    private func overlayPath(of file: ContentFile) -> String? {
+        guard !overlay.records.isEmpty, file.path.hasPrefix(contentFolder.path + "/") else { return nil }
+        return String(file.path.dropFirst(contentFolder.path.count + 1))
+    }
+
     func decode(_ file: ContentFile, site: Site?) -> Decoded {
         let fileLocation = SourceLocation(path: file.displayPath, line: 1, column: 1)
         var diagnostics: [Diagnostic] = []
         let data: Data
-        switch ContentFileReader.read(file.path) {
-        case .success(let bytes): data = bytes
-        case .failure(let refusal): return Decoded(record: nil, diagnostics: [refusal.diagnostic(for: file.displayPath)])
+        if let relative = overlayPath(of: file), case .some(.some(let bytes)) = overlay.records[relative] {
+            data = bytes
+        } else {
+            switch ContentFileReader.read(file.path) {
+            case .success(let bytes): data = bytes
+            case .failure(let refusal): return Decoded(record: nil, diagnostics: [refusal.diagnostic(for: file.displayPath)])
+            }
         }
         let bytes = EditorText.normalized(data)
         guard let text = String(validating: bytes, as: UTF8.self) else {

@@ -1,3 +1,4 @@
+public import ContentEditor
 import Foundation
 public import Hummingbird
 import Logging
@@ -15,23 +16,28 @@ public enum PreviewServer {
         /// request head is one part, so a client sending headers a byte a second is closed after
         /// this long. An open event stream is a response being written and is never cut.
         public var idleTimeout: Duration
+        /// The catalog editor at `/_vitrine/edit/`, when asked for (`--edit`).
+        public var editor: ContentEditor?
 
         public init(
             host: String = "127.0.0.1", port: Int = 8000, pollInterval: Duration = .milliseconds(100),
-            idleTimeout: Duration = .seconds(10)
+            idleTimeout: Duration = .seconds(10), editor: ContentEditor? = nil
         ) {
             self.host = host
             self.port = port
             self.pollInterval = pollInterval
             self.idleTimeout = idleTimeout
+            self.editor = editor
         }
     }
 
-    /// The router: the event stream, then every other GET or HEAD served from the output folder.
-    public static func router(site: PreviewSite) -> Router<BasicRequestContext> {
+    /// The router: the event stream and the editor (when on), then every other GET or HEAD
+    /// served from the output folder.
+    public static func router(site: PreviewSite, editor: ContentEditor? = nil) -> Router<BasicRequestContext> {
         let router = Router()
         router.add(middleware: SiteFileMiddleware(site: site))
         router.get(RouterPath(LiveReloadScript.eventsPath)) { _, _ in await EventStreamResponse.make(site: site) }
+        editor?.addRoutes(to: router)
         return router
     }
 
@@ -50,7 +56,7 @@ public enum PreviewServer {
         var logger = Logger(label: "vitrine-serve")
         logger.logLevel = .error
         return Application(
-            router: router(site: site),
+            router: router(site: site, editor: configuration.editor),
             server: .http1(configuration: .init(idleTimeout: .nanoseconds(Int64(configuration.idleTimeout / .nanoseconds(1))))),
             configuration: .init(
                 address: .hostname(configuration.host, port: configuration.port), serverName: "vitrine-preview"),

@@ -1,5 +1,6 @@
 import ArgumentParser
 import CatalogModel
+import ContentEditor
 import Foundation
 import PreviewServer
 import SiteBuilder
@@ -14,9 +15,16 @@ extension Vitrine {
                 they are fixed. The pages get a small live-reload script when served; the files in
                 the output folder do not. Ctrl-C stops the server.
 
+                With --edit, shop staff edit the catalog in the browser at /_vitrine/edit/: every save
+                is checked as `vitrine check` checks it before a file is written. The editor listens
+                on loopback only, unless an access token is set (--edit-token or VITRINE_EDIT_TOKEN);
+                then it prints the link to open once.
+
                 Examples:
                   vitrine serve
                   vitrine serve --content shop/Content --port 8080 --clock 2026-12-01T00:00:00Z
+                  vitrine serve --edit
+                  VITRINE_EDIT_TOKEN=$(openssl rand -hex 16) vitrine serve --edit --host 0.0.0.0
                 """)
 
         @OptionGroup var source: SourceOptions
@@ -29,6 +37,40 @@ extension Vitrine {
 
         @OptionGroup var clock: ClockOptions
         @OptionGroup var pictures: PictureCacheOptions
+
+        @Flag(name: .long, help: "Serve the catalog editor at /_vitrine/edit/ beside the preview.")
+        var edit = false
+
+        @Option(
+            name: .customLong("edit-token"),
+            help: ArgumentHelp(
+                "Access token the editor asks for (default: VITRINE_EDIT_TOKEN); needed with --edit on a host other than loopback.",
+                valueName: "TOKEN"))
+        var editToken: String?
+
+        @Option(
+            name: .customLong("edit-upload-limit"),
+            help: ArgumentHelp("Largest form the editor accepts, photo included, in MiB.", valueName: "MIB"))
+        var uploadLimit: Int = 25
+
+        static let loopbackHosts: Set<String> = ["127.0.0.1", "::1", "localhost"]
+
+        var resolvedEditToken: String? { editToken ?? Environment.value("VITRINE_EDIT_TOKEN").flatMap { $0.isEmpty ? nil : $0 } }
+
+        func validate() throws {
+            guard edit else { return }
+            if let token = resolvedEditToken,
+                token.count < 16 || !token.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "-._~".contains($0)) })
+            {
+                throw ValidationError("the edit token must be at least 16 letters, digits or -._~; make one with: openssl rand -hex 16")
+            }
+            if !Self.loopbackHosts.contains(listen.host), resolvedEditToken == nil {
+                throw ValidationError(
+                    "--edit listens on loopback only: anyone who reaches --host \(listen.host) could change the catalog. "
+                        + "Set an access token with --edit-token or VITRINE_EDIT_TOKEN, or drop --host.")
+            }
+            if !(1...1024).contains(uploadLimit) { throw ValidationError("--edit-upload-limit must be 1–1024 MiB") }
+        }
 
         func run() async throws {
             let clock = self.clock
@@ -45,14 +87,24 @@ extension Vitrine {
             await site.start()
             let host = listen.host
             let output = self.output
+            let token = resolvedEditToken
+            let editor = edit
+                ? ContentEditor(
+                    contentFolder: options.contentFolder, accessToken: token, uploadLimit: uploadLimit << 20,
+                    basePath: { await site.basePath })
+                : nil
             do {
                 try await PreviewServer.run(
-                    site: site, configuration: .init(host: host, port: port),
+                    site: site, configuration: .init(host: host, port: port, editor: editor),
                     onRunning: { port in
                         let shown = host.contains(":") ? "[\(host)]" : host
-                        // Unbuffered, so a script waiting for this line sees it at once.
-                        FileHandle.standardOutput.write(
-                            Data("Serving \(output)/ at http://\(shown):\(port)/ (Ctrl-C to stop)\n".utf8))
+                        var lines = "Serving \(output)/ at http://\(shown):\(port)/ (Ctrl-C to stop)\n"
+                        if editor != nil {
+                            lines += "Editing the catalog at http://\(shown):\(port)/_vitrine/edit/"
+                                + (token.map { "?token=\($0)" } ?? "") + "\n"
+                        }
+                        // Unbuffered, so a script waiting for these lines sees them at once.
+                        FileHandle.standardOutput.write(Data(lines.utf8))
                     })
             } catch {
                 Console.error("error: cannot serve on \(host):\(port): \(error); try another --port")

@@ -1,0 +1,182 @@
+import BuildEngine
+import CatalogModel
+import ContentLoader
+import Foundation
+import Hummingbird
+
+extension ContentEditor {
+    /// A record as lists and pickers show it.
+    struct Summary: Sendable {
+        var file: ContentFolder.RecordFile
+        var title: String
+        var brand: String?
+        var sku: String?
+    }
+
+    /// Every record of a kind with its title, read from the files (so the lists work while the
+    /// catalog does not validate, which is when the editor is most needed).
+    func summaries(_ kind: RecordKind) -> [Summary] {
+        let files = folder.files(of: kind)
+        return ParallelMap.map(files) { file in
+            let source = folder.source(file)?.source
+            func text(_ key: String) -> String? { source?.entry(key)?.value.scalarText }
+            return Summary(file: file, title: text("name") ?? text("title") ?? file.slug, brand: text("brand"), sku: text("sku"))
+        }
+    }
+
+    func pickerOptions() -> [RecordKind: [(slug: String, title: String)]] {
+        var options: [RecordKind: [(slug: String, title: String)]] = [:]
+        for kind in [RecordKind.brand, .category, .product] {
+            options[kind] = summaries(kind).map { ($0.file.slug, $0.title) }
+        }
+        return options
+    }
+
+    func index(_ request: Request) -> Response {
+        page(request) { _ in
+            var main = "<h1>Edit the catalog</h1><p>Changes are checked as <code>vitrine check</code> checks them before they are saved, and the preview rebuilds after each save.</p><ul class=\"kinds\">"
+            for kind in ContentFolder.kinds {
+                let count = folder.files(of: kind).count
+                main += "<li><a href=\"\(EditorPage.path(kind))\">\(EditorPage.label(EditorPage.kindName(kind, plural: true)))</a> (\(count)) · "
+                    + "<a href=\"\(EditorPage.newPath(kind))\">add a \(EditorPage.kindName(kind))</a></li>"
+            }
+            return EditorPage.layout(title: "Catalog", main: main + "</ul>")
+        }
+    }
+
+    func list(_ request: Request, kind: RecordKind) -> Response {
+        let query = request.uri.queryParameters["q"].map { String($0).folded() } ?? ""
+        let brand = request.uri.queryParameters["brand"].map(String.init) ?? ""
+        let notice = request.uri.queryParameters["deleted"].map { "Deleted \(String($0))." }
+        var all = summaries(kind)
+        if !query.isEmpty {
+            all = all.filter { s in
+                [s.title, s.file.slug, s.sku ?? ""].contains { $0.folded().contains(query) }
+            }
+        }
+        if !brand.isEmpty { all = all.filter { $0.brand == brand } }
+        all.sort { ($0.title.folded(), $0.file.slug) < ($1.title.folded(), $1.file.slug) }
+        let plural = EditorPage.label(EditorPage.kindName(kind, plural: true))
+        return page(request) { _ in
+            var main = "<h1>\(plural)</h1>"
+            if let notice { main += EditorPage.notice(notice) }
+            main += "<p><a href=\"\(EditorPage.newPath(kind))\">Add a \(EditorPage.kindName(kind))</a></p>"
+            main += "<form method=\"get\" action=\"\(EditorPage.path(kind))\" class=\"search\" role=\"search\">"
+            main += "<label for=\"q\">Search \(EditorPage.kindName(kind, plural: true))</label>"
+            main += "<input type=\"search\" id=\"q\" name=\"q\" value=\"\(EditorPage.escape(request.uri.queryParameters["q"].map(String.init) ?? ""))\">"
+            if kind == .product {
+                main += "<label for=\"brand\">Brand</label><select id=\"brand\" name=\"brand\"><option value=\"\">All brands</option>"
+                for b in summaries(.brand) {
+                    let selected = b.file.slug == brand ? " selected" : ""
+                    main += "<option value=\"\(b.file.slug)\"\(selected)>\(EditorPage.escape(b.title))</option>"
+                }
+                main += "</select>"
+            }
+            main += "<button type=\"submit\">Search</button></form>"
+            main += "<p role=\"status\">\(all.count) \(all.count == 1 ? EditorPage.kindName(kind) : EditorPage.kindName(kind, plural: true))</p>"
+            main += "<table><thead><tr><th scope=\"col\">\(kind == .product ? "Name" : "Title")</th><th scope=\"col\">Slug</th>"
+            if kind == .product { main += "<th scope=\"col\">Brand</th><th scope=\"col\">SKU</th>" }
+            main += "</tr></thead><tbody>"
+            for s in all.prefix(500) {
+                main += "<tr><td><a href=\"\(EditorPage.path(kind, slug: s.file.slug))\">\(EditorPage.escape(s.title))</a></td><td><code>\(s.file.slug)</code></td>"
+                if kind == .product { main += "<td>\(EditorPage.escape(s.brand ?? ""))</td><td>\(EditorPage.escape(s.sku ?? ""))</td>" }
+                main += "</tr>"
+            }
+            main += "</tbody></table>"
+            if all.count > 500 { main += "<p>The first 500 are shown; search to narrow the list.</p>" }
+            return EditorPage.layout(title: plural, current: kind, main: main)
+        }
+    }
+
+    func editForm(_ request: Request, kind: RecordKind, file: ContentFolder.RecordFile) async -> Response {
+        guard let (data, source) = folder.source(file) else { return notFound(request) }
+        var form = RecordForm(
+            kind: kind, mode: .edit(file), slug: file.slug, values: RecordForm.values(kind: kind, source: source),
+            body: source?.body ?? "", revision: ContentFolder.revision(data),
+            otherKeys: RecordForm.otherKeys(kind: kind, source: source))
+        if source == nil {
+            let display = folder.displayName + "/" + file.relative
+            if case .failure(let d) = RecordSource.parse(data, kind: kind, isJSON: file.isJSON, path: display) {
+                form.otherErrors = [d.description + " (fix the file in a text editor; the form cannot read it)"]
+            }
+        }
+        if request.uri.queryParameters["saved"] != nil {
+            form.notice = "Saved \(folder.displayName)/\(file.relative)."
+            if let preview = await previewPath(kind: kind, slug: file.slug) {
+                form.noticeHTML = " <a href=\"\(EditorPage.escape(preview))\">See it in the preview</a>."
+            }
+        }
+        let preview = await previewPath(kind: kind, slug: file.slug)
+        let options = pickerOptions()
+        return page(request) { csrf in
+            EditorPage.layout(title: form.title, current: kind, main: form.html(csrf: csrf, options: options, previewPath: preview))
+        }
+    }
+
+    /// A new record's form; from an existing one when duplicating (every value but the SKU, and
+    /// a slug of its own).
+    func newForm(_ request: Request, kind: RecordKind, from original: ContentFolder.RecordFile?) async -> Response {
+        var form = RecordForm(kind: kind, mode: .new, slug: "", values: [:], body: "", revision: "", otherKeys: [])
+        if let original, let source = folder.source(original)?.source {
+            form.values = RecordForm.values(kind: kind, source: source)
+            form.values["sku"] = []
+            form.body = source.body
+            form.slug = uniqueSlug(kind: kind, base: original.slug + "-copy")
+            form.otherKeys = RecordForm.otherKeys(kind: kind, source: source)
+        }
+        if kind == .product, let brand = request.uri.queryParameters["brand"] { form.values["brand"] = [String(brand)] }
+        let options = pickerOptions()
+        let from = original?.slug
+        return page(request) { csrf in
+            var html = form.html(csrf: csrf, options: options, previewPath: nil)
+            if let from {
+                html = html.replacingOccurrences(
+                    of: "<input type=\"hidden\" name=\"_revision\"",
+                    with: "<input type=\"hidden\" name=\"_from\" value=\"\(from)\">\n<input type=\"hidden\" name=\"_revision\"")
+            }
+            return EditorPage.layout(title: form.title, current: kind, main: html)
+        }
+    }
+
+    /// `base`, or `base-2`, `base-3`… whichever no record of the kind has.
+    func uniqueSlug(kind: RecordKind, base: String) -> String {
+        let taken = Set(folder.files(of: kind).map(\.slug))
+        let stem = String(Slug.suggestion(for: base).prefix(60))
+        var candidate = stem
+        var number = 2
+        while taken.contains(candidate) {
+            candidate = "\(stem)-\(number)"
+            number += 1
+        }
+        return candidate
+    }
+
+    /// `GET _slug?kind=products&text=Rose Water` → `{"slug": "rose-water", "taken": false}`,
+    /// for the new-record form's script.
+    func slugProposal(_ request: Request) -> Response {
+        let kind = Self.kind(request.uri.queryParameters["kind"].map(String.init)) ?? .product
+        let text = request.uri.queryParameters["text"].map(String.init) ?? ""
+        let slug = uniqueSlug(kind: kind, base: text)
+        let body = JSONValue.object(["slug": .string(slug)]).encoded()
+        var headers = HTTPFields()
+        headers[.contentType] = "application/json"
+        headers[.cacheControl] = "no-store"
+        return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(string: body)))
+    }
+
+    func deleteForm(_ request: Request, kind: RecordKind, file: ContentFolder.RecordFile, errors: [String], status: HTTPResponse.Status) -> Response {
+        let revision = ContentFolder.revision(folder.bytes(file.relative))
+        return page(request, status: status) { csrf in
+            var main = "<h1>Delete \(EditorPage.kindName(kind)) \(EditorPage.escape(file.slug))?</h1>"
+            if !errors.isEmpty {
+                main += EditorPage.errorSummary(errors.map { ($0, nil) }).replacingOccurrences(of: "; nothing was saved", with: "; nothing was deleted")
+                main += "<p>Change the records above so they no longer name <code>\(file.slug)</code>, then delete it.</p>"
+            }
+            main += "<p>This removes <code>\(EditorPage.escape(folder.displayName + "/" + file.relative))</code>. The catalog is checked first: a record still named elsewhere (a product in a promotion) is not deleted.</p>"
+            main += "<form method=\"post\" action=\"\(EditorPage.path(kind, slug: file.slug))/delete\">"
+            main += "<input type=\"hidden\" name=\"_csrf\" value=\"\(csrf)\"><input type=\"hidden\" name=\"_revision\" value=\"\(revision)\">"
+            main += "<p><button type=\"submit\" class=\"danger\">Delete \(EditorPage.escape(file.slug))</button> <a href=\"\(EditorPage.path(kind, slug: file.slug))\">Cancel</a></p></form>"
+            return EditorPage.layout(title: "Delete \(file.slug)", current: kind, main: main)
+        }
+    }
+}

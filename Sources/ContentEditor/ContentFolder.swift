@@ -1,0 +1,127 @@
+import BuildEngine
+import CatalogModel
+import ContentLoader
+import Crypto
+import Foundation
+import ImageDerivatives
+
+/// The content folder as the editor reads and changes it: record files found by kind and slug,
+/// the whole catalog validated with a change before it is written, and atomic writes.
+struct ContentFolder: Sendable {
+    let root: URL
+    /// What diagnostics call the folder (`Content`), as `vitrine check` does.
+    var displayName: String { root.lastPathComponent }
+
+    init(root: URL) { self.root = root.standardizedFileURL }
+
+    /// A record file: `relative` is its path under the content folder (`products/aven/x.md`).
+    struct RecordFile: Sendable, Equatable {
+        var kind: RecordKind
+        var slug: String
+        var relative: String
+        var isJSON: Bool { relative.hasSuffix(".json") }
+    }
+
+    /// The kinds the editor lists: every record kind but the site settings.
+    static let kinds: [RecordKind] = [.product, .brand, .promotion, .category, .page]
+
+    /// Every record file of a kind, by slug. Names the loader would refuse (dot files, other
+    /// extensions, sub-folders where the kind takes none) are left out, as it leaves them.
+    func files(of kind: RecordKind) -> [RecordFile] {
+        guard let folder = kind.folder else { return [] }
+        let base = root.appendingPathComponent(folder)
+        guard let walker = FileManager.default.enumerator(atPath: base.path) else { return [] }
+        var out: [RecordFile] = []
+        while let relative = walker.nextObject() as? String {
+            let name = (relative as NSString).lastPathComponent
+            if name.hasPrefix(".") { walker.skipDescendants(); continue }
+            if relative.contains("/"), !kind.allowsSubfolders { continue }
+            let ext = (name as NSString).pathExtension
+            guard ext == "md" || ext == "json" else { continue }
+            out.append(RecordFile(kind: kind, slug: (name as NSString).deletingPathExtension, relative: folder + "/" + relative))
+        }
+        return out.sorted { ($0.slug, $0.relative) < ($1.slug, $1.relative) }
+    }
+
+    func file(kind: RecordKind, slug: String) -> RecordFile? {
+        guard Slug(slug) != nil else { return nil }
+        return files(of: kind).first { $0.slug == slug }
+    }
+
+    func url(_ relative: String) -> URL { root.appendingPathComponent(relative) }
+
+    func bytes(_ relative: String) -> Data? { FileManager.default.contents(atPath: url(relative).path) }
+
+    /// Names a version of a file's bytes, so a save can tell the file changed since the form opened.
+    static func revision(_ data: Data?) -> String {
+        guard let data else { return "" }
+        return SHA256.hash(data: data).map { String(format: "%02x", $0) }.joined()
+    }
+
+    func source(_ file: RecordFile) -> (data: Data, source: RecordSource?)? {
+        guard let data = bytes(file.relative) else { return nil }
+        let parsed = try? RecordSource.parse(
+            data, kind: file.kind, isJSON: file.isJSON, path: displayName + "/" + file.relative
+        ).get()
+        return (data, parsed)
+    }
+
+    /// Where a new record of a kind goes: a product beside its brand's other products when the
+    /// shop keeps them in a folder per brand, as the sample shop does.
+    func newRelativePath(kind: RecordKind, slug: String, brand: String?) -> String {
+        let folder = kind.folder ?? ""
+        if kind == .product, let brand, Slug(brand) != nil {
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: url(folder + "/" + brand).path, isDirectory: &isDirectory),
+                isDirectory.boolValue
+            {
+                return "\(folder)/\(brand)/\(slug).md"
+            }
+        }
+        return "\(folder)/\(slug).md"
+    }
+
+    /// Everything `vitrine check` would say about the content with `overlay` applied.
+    func validate(_ overlay: ContentOverlay) -> [Diagnostic] {
+        var loader = ContentLoader(contentFolder: root)
+        loader.overlay = overlay
+        return loader.load().diagnostics
+    }
+
+    /// Writes through a temporary file in the same folder and a rename, so a reader (the
+    /// preview's watcher, a build) sees the old file or the new one, never half of one.
+    func write(_ data: Data, to relative: String) throws {
+        let target = url(relative)
+        let folder = target.deletingLastPathComponent()
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let temporary = folder.appendingPathComponent(".\(target.lastPathComponent).\(UUID().uuidString.prefix(8)).tmp")
+        do {
+            try data.write(to: temporary)
+            guard rename(temporary.path, target.path) == 0 else { throw CocoaError(.fileWriteUnknown) }
+        } catch {
+            try? FileManager.default.removeItem(at: temporary)
+            throw error
+        }
+    }
+
+    func remove(_ relative: String) throws { try FileManager.default.removeItem(at: url(relative)) }
+
+    /// Why an uploaded picture cannot be used, as a build would say it (not a picture, a kind
+    /// browsers do not show, too many pixels), or nil. libvips reads its header in a scratch
+    /// folder, so nothing reaches the content folder before the save is known to be good.
+    static func pictureProblem(_ bytes: [UInt8], name: String, settings: ImageSettings = .standard) -> String? {
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("vitrine-upload-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        do {
+            try FileManager.default.createDirectory(
+                at: scratch.appendingPathComponent("images"), withIntermediateDirectories: true)
+            try Data(bytes).write(to: scratch.appendingPathComponent("images/" + name))
+        } catch {
+            return "could not be stored for checking: \(error.localizedDescription)"
+        }
+        let problems = PictureDerivation.inspect(
+            uses: ["images/" + name: SourceLocation(path: name)], contentFolder: scratch,
+            settings: settings)
+        return problems.first?.message
+    }
+}

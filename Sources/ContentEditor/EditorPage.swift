@@ -1,0 +1,103 @@
+import CatalogModel
+import Foundation
+
+/// The editor's HTML: one layout, escaped text, and the pieces its pages share. Written here
+/// rather than in the shop's theme: the editor must work whatever theme a shop has.
+enum EditorPage {
+    static let root = "/_vitrine/edit/"
+
+    static func path(_ kind: RecordKind) -> String { root + (kind.folder ?? "") + "/" }
+    static func path(_ kind: RecordKind, slug: String) -> String { path(kind) + slug }
+    static func newPath(_ kind: RecordKind) -> String { path(kind) + "_new" }
+
+    static func escape(_ text: String) -> String {
+        var out = ""
+        out.reserveCapacity(text.utf8.count)
+        for c in text.unicodeScalars {
+            switch c {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "'": out += "&#39;"
+            default: out.unicodeScalars.append(c)
+            }
+        }
+        return out
+    }
+
+    /// `priceUnit` → `Price unit`.
+    static func label(_ key: String) -> String {
+        var out = ""
+        for (i, c) in key.enumerated() {
+            if i == 0 { out += c.uppercased(); continue }
+            if c.isUppercase { out += " " + c.lowercased() } else { out.append(c) }
+        }
+        return out.replacingOccurrences(of: "Gtin", with: "GTIN").replacingOccurrences(of: "Mpn", with: "MPN")
+            .replacingOccurrences(of: "Sku", with: "SKU")
+    }
+
+    static func kindName(_ kind: RecordKind, plural: Bool = false) -> String {
+        let one: String
+        switch kind {
+        case .site: one = "site"
+        case .brand: one = "brand"
+        case .product: one = "product"
+        case .promotion: one = "promotion"
+        case .page: one = "page"
+        case .category: one = plural ? "categorie" : "category"
+        }
+        return plural ? one + "s" : one
+    }
+
+    static func layout(title: String, current: RecordKind? = nil, main: String) -> String {
+        var nav = ""
+        for kind in ContentFolder.kinds {
+            let here = kind == current ? " aria-current=\"page\"" : ""
+            nav += "<li><a href=\"\(path(kind))\"\(here)>\(escape(label(kindName(kind, plural: true))))</a></li>"
+        }
+        return """
+            <!DOCTYPE html>
+            <html lang="en">
+            <head>
+            <meta charset="utf-8">
+            <meta name="viewport" content="width=device-width, initial-scale=1">
+            <title>\(escape(title)) · Vitrine editor</title>
+            <link rel="stylesheet" href="\(root)editor.css">
+            <script src="\(root)editor.js" defer></script>
+            </head>
+            <body>
+            <a class="skip" href="#main">Skip to the content</a>
+            <header>
+            <p class="name"><a href="\(root)">Vitrine editor</a> · <a href="/">open the preview</a></p>
+            <nav aria-label="Records"><ul>\(nav)</ul></nav>
+            </header>
+            <main id="main">
+            \(main)
+            </main>
+            </body>
+            </html>
+
+            """
+    }
+
+    /// The list of problems at the top of a form, each linked to its field, focused on load so a
+    /// screen reader reads it first.
+    static func errorSummary(_ items: [(text: String, target: String?)]) -> String {
+        guard !items.isEmpty else { return "" }
+        let count = items.count == 1 ? "There is a problem" : "There are \(items.count) problems"
+        let list = items.map { item in
+            item.target.map { "<li><a href=\"#\($0)\">\(escape(item.text))</a></li>" } ?? "<li>\(escape(item.text))</li>"
+        }.joined()
+        return """
+            <div class="error-summary" role="alert" tabindex="-1" id="error-summary" aria-labelledby="error-summary-title">
+            <h2 id="error-summary-title">\(count); nothing was saved</h2>
+            <ul>\(list)</ul>
+            </div>
+            """
+    }
+
+    static func notice(_ text: String, html: String = "") -> String {
+        "<div class=\"notice\" role=\"status\"><p>\(escape(text))\(html)</p></div>"
+    }
+}

@@ -1,0 +1,379 @@
+import CatalogModel
+import ContentEditor
+import ContentLoader
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import Testing
+import VitrineTestSupport
+
+@Suite("Editing the catalog in the browser")
+struct ContentEditorTests {
+    func app(_ shop: SampleShop, token: String? = nil, uploadLimit: Int = 25 << 20) -> some ApplicationProtocol {
+        let router = Router()
+        ContentEditor(contentFolder: shop.content, accessToken: token, uploadLimit: uploadLimit).addRoutes(to: router)
+        return Application(router: router)
+    }
+
+    func text(_ shop: SampleShop, _ relative: String) throws -> String {
+        try String(contentsOf: shop.content.appendingPathComponent(relative), encoding: .utf8)
+    }
+
+    /// What `vitrine check` says about the shop's content.
+    func check(_ shop: SampleShop) -> [Diagnostic] {
+        ContentLoader(contentFolder: shop.content).load().diagnostics.filter { $0.severity == .error }
+    }
+
+    static let product = "/_vitrine/edit/products/cicalfate-creme-reparatrice"
+    static let productFile = "products/aven/cicalfate-creme-reparatrice.md"
+
+    @Test func everyKindGetsAFormWithAControlForEachKeyOfTheModel() async throws {
+        let shop = try SampleShop()
+        defer { shop.remove() }
+        try await app(shop).test(.router) { raw in
+            let client = EditorClient(raw)
+            for kind in [RecordKind.product, .brand, .promotion, .category, .page] {
+                let page = try await client.get("/_vitrine/edit/\(kind.folder!)/_new")
+                #expect(page.status == .ok)
+                for rule in kind.fields {
+                    let hasControl = page.html.contains("id=\"f-\(rule.key)\"")
+                    #expect(hasControl, "\(kind) has no control for \(rule.key)")
+                    #expect(page.html.contains("<label for=\"f-\(rule.key)\"") || page.html.contains("<legend>"), "\(kind).\(rule.key) has no label")
+                }
+                #expect(page.html.contains("id=\"f-_body\""))
+                #expect(page.html.contains("name=\"_csrf\""))
+            }
+            // The product form shows the file's values, pickers of existing records and the options of enumerations.
+            let page = try await client.get(Self.product)
+            #expect(page.html.contains("id=\"f-price\" name=\"price\" aria-describedby=\"f-price-hint\" value=\"24.00\""))
+            #expect(page.html.contains("<option value=\"aven\" selected>"))
+            #expect(page.html.contains("<option value=\"origins\">"))
+            #expect(page.html.contains("<option value=\"out_of_stock\">"))
+            #expect(page.html.contains("<option value=\"moisturisers\" selected>"))
+            // Variants are edited as YAML under their key.
+            let variants = try await client.get("/_vitrine/edit/products/forever-skin-glow-foundation")
+            #expect(variants.html.contains("id=\"f-variants\""))
+            #expect(variants.html.contains("- sku: "))
+        }
+    }
+
+    @Test func anInvalidPriceIsShownAtItsFieldWithTheCheckMessageAndNothingIsWritten() async throws {
+        let shop = try SampleShop()
+        defer { shop.remove() }
+        let before = try text(shop, Self.productFile)
+        try await app(shop).test(.router) { raw in
+            let client = EditorClient(raw)
+            let page = try await client.edit(Self.product, changes: ["price": ["free"]])
+            #expect(page.status == .unprocessableContent)
+            #expect(page.error(at: "price") == "price: &quot;free&quot; is not a decimal amount; write e.g. 12.50")
+            #expect(page.html.contains("<a href=\"#f-price\">"))
+            #expect(page.html.contains("aria-invalid=\"true\" aria-describedby=\"f-price-hint f-price-error\""))
+            // The form keeps what was typed.
+            #expect(page.html.contains("value=\"free\""))
+        }
+        #expect(try text(shop, Self.productFile) == before)
+    }
+
+    @Test func aSaveRewritesOnlyTheChangedKeyAndKeepsCommentsUnknownKeysAndTheBody() async throws {
+        let shop = try SampleShop()
+        defer { shop.remove() }
+        let original = try text(shop, Self.productFile)
+        let marked = original.replacingOccurrences(of: "priceUnit: ea\n", with: "priceUnit: ea\n# kept comment\nribbon: \"Best seller\"\n")
+        try marked.write(to: shop.content.appendingPathComponent(Self.productFile), atomically: true, encoding: .utf8)
+        try await app(shop).test(.router) { raw in
+            let client = EditorClient(raw)
+            let form = try await client.get(Self.product)
+            #expect(form.html.contains("<code>ribbon</code>"))
+            let page = try await client.edit(Self.product, changes: ["price": ["26.50"], "tags": ["cream\nrepair\nsensitive\nwinter"]])
+            #expect(page.status == .seeOther)
+            #expect(page.headers[.location] == Self.product + "?saved=1")
+        }
+        let expected = marked.replacingOccurrences(of: "price: 24.00\n", with: "price: 26.50\n")
+            .replacingOccurrences(of: "tags: [cream, repair, sensitive]\n", with: "tags: [cream, repair, sensitive, winter]\n")
+        #expect(try text(shop, Self.productFile) == expected)
+        #expect(check(shop).isEmpty)
+    }
+
+    @Test func aJSONRecordKeepsItsKeyOrderAndItsBodyKey() async throws {
+        let shop = try SampleShop()
+        defer { shop.remove() }
+        let path = "brands/fresh-skin.json"
+        var object = try text(shop, path)
+        object = object.replacingOccurrences(of: "  \"country\": \"US\",\n", with: "  \"country\": \"US\",\n  \"founded\": 1991,\n")
+        try object.write(to: shop.content.appendingPathComponent(path), atomically: true, encoding: .utf8)
+        try await app(shop).test(.router) { raw in
+            let page = try await EditorClient(raw).edit("/_vitrine/edit/brands/fresh-skin", changes: ["country": ["GB"]])
+            #expect(page.status == .seeOther)
+        }
+        let saved = try text(shop, path)
+        let keys = saved.split(separator: "\n").compactMap { line -> String? in
+            guard line.hasPrefix("  \"") else { return nil }
+            return String(line.dropFirst(3).prefix { $0 != "\"" })
+        }
+        #expect(keys == ["title", "logo", "country", "founded", "website", "description"])
+        #expect(saved.contains("\"country\": \"GB\""))
+        #expect(saved.contains("\"founded\": 1991"))
+        #expect(saved.contains("We love the **Crème\\nFraîche** mask"))
+        #expect(check(shop).isEmpty)
+    }
+
+    @Test func aFileChangedOnDiskSinceTheFormOpenedIsNotOverwritten() async throws {
+        let shop = try SampleShop()
+        defer { shop.remove() }
+        try await app(shop).test(.router) { raw in
+            let client = EditorClient(raw)
+            let form = try await client.get(Self.product)
+            var fields = FormFields.read(form.html)
+            fields.set("price", ["30.00"])
+            // Someone else changes the file meanwhile.
+            try shop.edit("Content/" + Self.productFile, replacing: "priceUnit: ea", with: "priceUnit: tube")
+            let page = try await client.post(Self.product, fields: fields.pairs)
+            #expect(page.status == .conflict)
+            #expect(page.html.contains("Your version (not saved)"))
+            #expect(page.html.contains("price: 30.00"))
+            #expect(page.html.contains("priceUnit: tube"))
+        }
+        let now = try text(shop, Self.productFile)
+        #expect(now.contains("priceUnit: tube"))
+        #expect(now.contains("price: 24.00"))
+    }
+
+    @Test func writesWithoutTheSessionTokenOrFromAnotherOriginAreRefused() async throws {
+        let shop = try SampleShop()
+        defer { shop.remove() }
+        let before = try text(shop, Self.productFile)
+        try await app(shop).test(.router) { raw in
+            let client = EditorClient(raw)
+            let form = try await client.get(Self.product)
+            var fields = FormFields.read(form.html)
+            fields.set("price", ["1.00"])
+            // Another site's page posting the same form.
+            client.origin = "http://evil.example"
+            #expect(try await client.post(Self.product, fields: fields.pairs).status == .forbidden)
+            client.origin = "http://localhost"
+            var forged = fields
+            forged.set("_csrf", [String(repeating: "0", count: 64)])
+            #expect(try await client.post(Self.product, fields: forged.pairs).status == .forbidden)
+            // A token from another session does not fit this one.
+            let other = EditorClient(raw)
+            _ = try await other.get(Self.product)
+            #expect(try await other.post(Self.product, fields: fields.pairs).status == .forbidden)
+            client.cookies = [:]
+            #expect(try await client.post(Self.product, fields: fields.pairs).status == .forbidden)
+        }
+        #expect(try text(shop, Self.productFile) == before)
+    }
+
+    @Test func noPathFromTheBrowserReachesOutsideTheContentFolder() async throws {
+        let shop = try SampleShop()
+        defer { shop.remove() }
+        let outside = shop.folder.appendingPathComponent("escaped.md")
+        try await app(shop).test(.router) { raw in
+            let client = EditorClient(raw)
+            for path in ["/_vitrine/edit/products/..%2F..%2FTemplates%2Flayout", "/_vitrine/edit/products/../../etc/passwd",
+                "/_vitrine/edit/..%2F..%2F/x", "/_vitrine/edit/site/site"] {
+                #expect(try await client.get(path).status == .notFound, "\(path)")
+            }
+            let form = try await client.get("/_vitrine/edit/pages/_new")
+            var fields = FormFields.read(form.html)
+            fields.set("title", ["Escape"])
+            fields.set("_slug", ["../../escaped"])
+            let page = try await client.post("/_vitrine/edit/pages/_new", fields: fields.pairs)
+            #expect(page.status == .unprocessableContent)
+            #expect(page.error(at: "_slug")?.hasPrefix("slug: ") == true)
+            // An upload's own file name is never used as a path.
+            let product = try await client.get("/_vitrine/edit/products/_new")
+            var productFields = FormFields.read(product.html)
+            for (k, v) in ["_slug": "rose-water", "sku": "ROSE-1", "name": "Rose Water", "brand": "aven", "price": "9.50"] {
+                productFields.set(k, [v])
+            }
+            let saved = try await client.post(
+                "/_vitrine/edit/products/_new", fields: productFields.pairs,
+                files: [("_upload.image", "../../../escaped.png", TinyPNG.make(width: 64, height: 64))])
+            #expect(saved.status == .seeOther)
+        }
+        #expect(!FileManager.default.fileExists(atPath: outside.path))
+        #expect(!FileManager.default.fileExists(atPath: shop.folder.appendingPathComponent("escaped.png").path))
+        #expect(FileManager.default.fileExists(atPath: shop.content.appendingPathComponent("images/products/rose-water.png").path))
+    }
+
+    @Test func addingAProductWithAPhotoWritesBothBesideItsBrandAndTheCatalogChecks() async throws {
+        let shop = try SampleShop()
+        defer { shop.remove() }
+        try await app(shop).test(.router) { raw in
+            let client = EditorClient(raw)
+            let form = try await client.get("/_vitrine/edit/products/_new?brand=origins")
+            #expect(form.html.contains("<option value=\"origins\" selected>"))
+            var fields = FormFields.read(form.html)
+            // No slug typed: it is proposed from the name.
+            for (k, v) in ["sku": "ORG-ROSE-50", "name": "Rosé Cloud Cream", "price": "32.00", "priceUnit": "jar",
+                "netContent": "50 ml", "_body": "A light cream.\n\n- for every skin"] {
+                fields.set(k, [v])
+            }
+            let page = try await client.post(
+                "/_vitrine/edit/products/_new", fields: fields.pairs,
+                files: [("_upload.image", "IMG_2041.PNG", TinyPNG.make(width: 900, height: 900))])
+            #expect(page.status == .seeOther, "\(page.html)")
+            #expect(page.headers[.location] == "/_vitrine/edit/products/rose-cloud-cream?saved=1")
+            let saved = try await client.get("/_vitrine/edit/products/rose-cloud-cream?saved=1")
+            #expect(saved.html.contains("Saved Content/products/origins/rose-cloud-cream.md."))
+            #expect(saved.html.contains("href=\"/products/rose-cloud-cream/\""))
+        }
+        let file = try text(shop, "products/origins/rose-cloud-cream.md")
+        #expect(file == """
+            ---
+            sku: ORG-ROSE-50
+            name: "Rosé Cloud Cream"
+            brand: origins
+            price: 32.00
+            priceUnit: jar
+            image: images/products/rose-cloud-cream.png
+            netContent: 50 ml
+            ---
+
+            A light cream.
+
+            - for every skin
+
+            """)
+        #expect(FileManager.default.contents(atPath: shop.content.appendingPathComponent("images/products/rose-cloud-cream.png").path)
+            == TinyPNG.make(width: 900, height: 900))
+        let loaded = ContentLoader(contentFolder: shop.content).load()
+        let added = loaded.catalog?.products.first { (product: Product) in product.slug.rawValue == "rose-cloud-cream" }
+        #expect(added?.priceUnit == "jar")
+    }
+
+    @Test func uploadsThatAreNoPictureOrTooLargeAreRefusedAndNothingIsWritten() async throws {
+        let shop = try SampleShop()
+        defer { shop.remove() }
+        let before = FolderContents.files(in: shop.content)
+        try await app(shop, uploadLimit: 200_000).test(.router) { raw in
+            let client = EditorClient(raw)
+            let form = try await client.get("/_vitrine/edit/products/_new")
+            var fields = FormFields.read(form.html)
+            for (k, v) in ["_slug": "fake", "sku": "FAKE-1", "name": "Fake", "brand": "aven", "price": "1.00"] { fields.set(k, [v]) }
+            let text = try await client.post(
+                "/_vitrine/edit/products/_new", fields: fields.pairs, files: [("_upload.image", "photo.jpg", Data("not a photo".utf8))])
+            #expect(text.status == .unprocessableContent)
+            #expect(text.error(at: "_upload-image")?.contains("not a JPEG, PNG, WebP or GIF picture") == true)
+            // A PNG header claiming 100,000 × 100,000 pixels: refused by libvips from its header.
+            var bomb = [UInt8](TinyPNG.make(width: 8, height: 8))
+            bomb.replaceSubrange(16..<24, with: TinyPNG.be32(100_000) + TinyPNG.be32(100_000))
+            let large = try await client.post(
+                "/_vitrine/edit/products/_new", fields: fields.pairs, files: [("_upload.image", "bomb.png", Data(bomb))])
+            #expect(large.status == .unprocessableContent)
+            #expect(large.error(at: "_upload-image") != nil)
+            let huge = try await client.post(
+                "/_vitrine/edit/products/_new", fields: fields.pairs,
+                files: [("_upload.image", "big.png", Data(count: 300_000))])
+            #expect(huge.status == .contentTooLarge)
+        }
+        #expect(FolderContents.files(in: shop.content) == before)
+    }
+
+    @Test func aProductStillNamedByAPromotionIsNotDeletedAndAnotherIs() async throws {
+        let shop = try SampleShop()
+        defer { shop.remove() }
+        let named = "/_vitrine/edit/products/advanced-night-repair-serum"
+        try await app(shop).test(.router) { raw in
+            let client = EditorClient(raw)
+            let confirm = try await client.get(named + "/delete")
+            #expect(confirm.status == .ok)
+            let refused = try await client.post(
+                named + "/delete", fields: [("_csrf", confirm.hidden("_csrf")!), ("_revision", confirm.hidden("_revision")!)])
+            #expect(refused.status == .unprocessableContent)
+            #expect(refused.html.contains("promotions/xmas-10-off.md"))
+            let other = Self.product + "/delete"
+            let page = try await client.get(other)
+            let deleted = try await client.post(other, fields: [("_csrf", page.hidden("_csrf")!), ("_revision", page.hidden("_revision")!)])
+            #expect(deleted.status == .seeOther)
+            #expect(try await client.get(Self.product).status == .notFound)
+        }
+        #expect(FileManager.default.fileExists(atPath: shop.content.appendingPathComponent("products/estee-louder/advanced-night-repair-serum.md").path)
+            || FileManager.default.fileExists(atPath: shop.content.appendingPathComponent("products/esta-louder/advanced-night-repair-serum.md").path))
+        #expect(!FileManager.default.fileExists(atPath: shop.content.appendingPathComponent(Self.productFile).path))
+        #expect(check(shop).isEmpty)
+    }
+
+    @Test func aDuplicateGetsAFreeSlugAndTheOriginalsValuesButNotItsSKU() async throws {
+        let shop = try SampleShop()
+        defer { shop.remove() }
+        try await app(shop).test(.router) { raw in
+            let client = EditorClient(raw)
+            let form = try await client.get(Self.product + "/duplicate")
+            #expect(form.hidden("_from") == "cicalfate-creme-reparatrice")
+            var fields = FormFields.read(form.html)
+            #expect(fields.pairs.contains { $0 == ("_slug", "cicalfate-creme-reparatrice-copy") })
+            #expect(fields.pairs.contains { $0 == ("price", "24.00") })
+            #expect(fields.pairs.contains { $0 == ("sku", "") })
+            // Saved without a SKU: the model requires one.
+            let missing = try await client.post("/_vitrine/edit/products/_new", fields: fields.pairs)
+            #expect(missing.status == .unprocessableContent)
+            #expect(missing.error(at: "sku") != nil)
+            fields.set("sku", ["AVN-CRC-100"])
+            fields.set("netContent", ["100 ml"])
+            #expect(try await client.post("/_vitrine/edit/products/_new", fields: fields.pairs).status == .seeOther)
+        }
+        let copy = try text(shop, "products/aven/cicalfate-creme-reparatrice-copy.md")
+        #expect(copy.contains("sku: AVN-CRC-100\n"))
+        #expect(copy.contains("netContent: 100 ml\n"))
+        #expect(copy.contains("Keep a tube at home"))
+        #expect(check(shop).isEmpty)
+    }
+
+    @Test func withAnAccessTokenTheEditorAsksForIt() async throws {
+        let shop = try SampleShop()
+        defer { shop.remove() }
+        let token = "0123456789abcdef0123"
+        try await app(shop, token: token).test(.router) { raw in
+            let client = EditorClient(raw)
+            #expect(try await client.get("/_vitrine/edit/").status == .unauthorized)
+            #expect(try await client.get("/_vitrine/edit/?token=wrong-wrong-wrong").status == .unauthorized)
+            let link = try await client.get("/_vitrine/edit/products/?token=\(token)")
+            #expect(link.status == .seeOther)
+            #expect(link.headers[.location] == "/_vitrine/edit/products/")
+            #expect(try await client.get("/_vitrine/edit/products/").status == .ok)
+        }
+    }
+
+    @Test func listsSearchProductsAndFilterThemByBrand() async throws {
+        let shop = try SampleShop()
+        defer { shop.remove() }
+        try await app(shop).test(.router) { raw in
+            let client = EditorClient(raw)
+            let all = try await client.get("/_vitrine/edit/products/")
+            #expect(all.html.contains("Cicalfate Crème Réparatrice"))
+            let found = try await client.get("/_vitrine/edit/products/?q=creme")
+            #expect(found.html.contains("Cicalfate Crème Réparatrice"))
+            #expect(!found.html.contains("Ginzing"))
+            let brand = try await client.get("/_vitrine/edit/products/?brand=origins")
+            #expect(brand.html.contains("Ginzing"))
+            #expect(!brand.html.contains("Cicalfate"))
+        }
+    }
+
+    @Test func theSlugIsProposedFromTheNameAndAvoidsTakenOnes() async throws {
+        let shop = try SampleShop()
+        defer { shop.remove() }
+        try await app(shop).test(.router) { raw in
+            let client = EditorClient(raw)
+            #expect(try await client.get("/_vitrine/edit/_slug?kind=products&text=Rosé%20Water").html == #"{"slug":"rose-water"}"#)
+            let taken = try await client.get("/_vitrine/edit/_slug?kind=products&text=Cicalfate%20Creme%20Reparatrice")
+            #expect(taken.html == #"{"slug":"cicalfate-creme-reparatrice-2"}"#)
+        }
+    }
+
+    @Test func theMarkdownPreviewIsTheBuildsRendering() async throws {
+        let shop = try SampleShop()
+        defer { shop.remove() }
+        try await app(shop).test(.router) { raw in
+            let client = EditorClient(raw)
+            let form = try await client.get(Self.product)
+            let preview = try await client.post(
+                "/_vitrine/edit/_preview", fields: [("_csrf", form.hidden("_csrf")!), ("markdown", "**bold** <script>x</script>")])
+            #expect(preview.status == .ok)
+            #expect(preview.html == MarkdownRenderer.render("**bold** <script>x</script>").html)
+            #expect(!preview.html.contains("<script>"))
+        }
+    }
+}

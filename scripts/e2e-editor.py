@@ -1,0 +1,182 @@
+#!/usr/bin/env python3
+"""The catalog editor end to end, as a shop person uses it, in headless Chromium (selenium).
+
+usage: e2e-editor.py VITRINE WORK   (WORK holds a copy of Content/ and Templates/)
+
+Starts `vitrine serve --edit` on a free loopback port, then: adds a product with a photo (the
+slug proposed by the page's script, the Markdown preview shown), sees it on its brand page in
+the live preview, changes its price and sees the new price, breaks the price (the error at the
+field, the file unchanged), runs axe-core on every editor page (no serious or critical
+violation), and deletes the product. Prints one line per check and "editor: N passed, M failed".
+"""
+import os, signal, subprocess, sys, time
+
+import axe_playwright_python
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+
+vitrine, work = sys.argv[1], sys.argv[2]
+content = os.path.join(work, "Content")
+AXE = open(os.path.join(os.path.dirname(axe_playwright_python.__file__), "axe.min.js"), encoding="utf-8").read()
+passed = failed = 0
+
+
+def check(ok, what, detail=""):
+    global passed, failed
+    if ok:
+        passed += 1
+        print(f"ok    {what}")
+    else:
+        failed += 1
+        print(f"FAIL  {what} {detail}")
+
+
+server = subprocess.Popen(
+    [vitrine, "serve", "--edit", "--content", content, "--templates", os.path.join(work, "Templates"),
+     "--output", os.path.join(work, "Output"), "--port", "0", "--clock", "2026-12-01T12:00:00Z"],
+    stdout=subprocess.PIPE, stderr=open(os.path.join(work, "serve.log"), "w"), text=True)
+serving = server.stdout.readline()
+editing = server.stdout.readline()
+base = serving.split(" at ")[1].split(" ")[0]
+check(editing.strip() == f"Editing the catalog at {base}_vitrine/edit/", f"serve --edit announces the editor: {editing.strip()}")
+edit = base + "_vitrine/edit/"
+
+options = webdriver.ChromeOptions()
+options.binary_location = "/usr/bin/chromium"
+for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"):
+    options.add_argument(flag)
+driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+driver.set_page_load_timeout(60)
+driver.set_script_timeout(60)
+violations = {}
+
+
+def axe(label):
+    driver.execute_script(AXE)
+    result = driver.execute_async_script(
+        "const done = arguments[arguments.length - 1];"
+        "axe.run(document, {resultTypes: ['violations']}).then(r => done(r.violations)).catch(e => done(String(e)));")
+    if isinstance(result, str):
+        violations[label] = result
+        return
+    bad = [(v["id"], v["impact"], [n["target"] for n in v["nodes"]][:3]) for v in result if v.get("impact") in ("serious", "critical")]
+    if bad:
+        violations[label] = bad
+
+
+def wait(condition, seconds=120, reload_every=None):
+    deadline = time.time() + seconds
+    last = time.time()
+    while time.time() < deadline:
+        try:
+            if condition():
+                return True
+        except Exception:
+            pass
+        if reload_every and time.time() - last > reload_every:
+            driver.refresh()
+            last = time.time()
+        time.sleep(0.25)
+    return False
+
+
+def field(name):
+    return driver.find_element(By.ID, "f-" + name)
+
+
+def save():
+    driver.find_element(By.CSS_SELECTOR, "form[enctype] button[type=submit]").click()
+
+
+product_file = os.path.join(content, "products", "origins", "rose-cloud-cream.md")
+photo = os.path.join(content, "images", "products", "ginzing-eye-cream.jpg")
+try:
+    # The editor's own pages, each checked by axe-core as it is visited.
+    for width, height in ((1280, 900), (390, 844)):
+        driver.set_window_size(width, height)
+        for page in ("", "products/", "products/?brand=origins", "promotions/_new", "products/forever-skin-glow-foundation",
+                     "products/advanced-night-repair-serum/delete"):
+            driver.get(edit + page)
+            axe(f"{width}px /_vitrine/edit/{page}")
+    driver.set_window_size(1280, 900)
+
+    # 1. Add a product with a photo, the way the old admin screen did.
+    driver.get(edit + "products/_new?brand=origins")
+    check("New product" in driver.title, f"the new-product form opens: {driver.title}")
+    field("sku").send_keys("ORG-ROSE-50")
+    field("name").send_keys("Rose Cloud Cream")
+    field("price").click()  # leaving the name proposes the slug
+    check(wait(lambda: field("_slug").get_attribute("value") == "rose-cloud-cream", 10),
+          f"the slug is proposed from the name: {field('_slug').get_attribute('value')!r}")
+    field("price").send_keys("32.00")
+    field("priceUnit").send_keys("jar")
+    field("netContent").send_keys("50 ml")
+    field("_upload-image").send_keys(photo)
+    field("_body").send_keys("A **light** cream for every skin.")
+    check(wait(lambda: "<strong>light</strong>" in driver.find_element(By.ID, "preview-body").get_attribute("innerHTML"), 10),
+          "the Markdown preview shows the text as the build renders it")
+    axe("1280px the filled new-product form")
+    save()
+    check(wait(lambda: "Saved Content/products/origins/rose-cloud-cream.md." in driver.page_source, 30),
+          "saving says where the product was written")
+    check(os.path.exists(product_file), "the product file is in the brand's folder")
+    stored = os.path.join(content, "images", "products", "rose-cloud-cream.jpg")
+    check(os.path.exists(stored) and open(stored, "rb").read() == open(photo, "rb").read(), "the photo is stored under images/products/")
+    check(subprocess.run([vitrine, "check", "--content", content], capture_output=True).returncode == 0,
+          "the saved catalog passes vitrine check")
+
+    # 2. The live preview shows it on its brand page (Origins has seven products, six to a page).
+    def on_brand_pages():
+        for page in ("brands/origins/", "brands/origins/page/2/"):
+            driver.get(base + page)
+            if "Rose Cloud Cream" in driver.page_source:
+                return True
+        return False
+
+    check(wait(on_brand_pages, 180), "the new product appears on its brand page")
+
+    # 3. Change its price.
+    driver.get(edit + "products/rose-cloud-cream")
+    field("price").clear()
+    field("price").send_keys("35.50")
+    save()
+    check(wait(lambda: "Saved Content/" in driver.page_source, 30), "the price change is saved")
+    check("price: 35.50\n" in open(product_file).read(), "the file has the new price")
+    driver.get(base + "products/rose-cloud-cream/")
+    check(wait(lambda: "35.50" in driver.page_source, 120, reload_every=10), "the product page shows the new price")
+
+    # 4. Break it: the error is at the field and nothing is written.
+    before = open(product_file, "rb").read()
+    driver.get(edit + "products/rose-cloud-cream")
+    field("price").clear()
+    field("price").send_keys("abc")
+    save()
+    check(wait(lambda: driver.find_element(By.ID, "f-price-error").text.startswith('price: "abc" is not a decimal amount'), 30),
+          "an invalid price is reported at its field")
+    check(field("price").get_attribute("aria-invalid") == "true"
+          and "f-price-error" in field("price").get_attribute("aria-describedby"), "the field is marked invalid and names its error")
+    check(driver.execute_script("return document.activeElement.id") == "error-summary", "the error summary has the focus")
+    link = driver.find_element(By.CSS_SELECTOR, "#error-summary a")
+    check(link.get_attribute("href").endswith("#f-price"), "the summary links to the field")
+    check(open(product_file, "rb").read() == before, "the file is unchanged")
+    axe("1280px a form with an error")
+    axe_failures = violations
+    check(not axe_failures, "axe-core: no serious or critical violation on the editor pages", axe_failures)
+
+    # 5. Delete it, after confirming.
+    driver.get(edit + "products/rose-cloud-cream/delete")
+    driver.find_element(By.CSS_SELECTOR, "button.danger").click()
+    check(wait(lambda: "Deleted rose-cloud-cream." in driver.page_source, 30), "deleting confirms")
+    check(not os.path.exists(product_file), "the file is gone")
+    check(wait(lambda: not on_brand_pages(), 120), "the brand pages no longer list it")
+finally:
+    driver.quit()
+    server.send_signal(signal.SIGINT)
+    try:
+        server.wait(timeout=30)
+    except subprocess.TimeoutExpired:
+        server.kill()
+
+print(f"editor: {passed} passed, {failed} failed")
+sys.exit(1 if failed else 0)
