@@ -152,7 +152,7 @@ let package = Package(
         .testTarget(
             name: "PreviewServerTests",
             dependencies: [
-                "PreviewServer", "SiteBuilder", "CatalogModel", "ContentLoader", "VitrineTestSupport",
+                "PreviewServer", "SiteBuilder", "CatalogModel", "ContentLoader", "ContentEditor", "VitrineTestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ],

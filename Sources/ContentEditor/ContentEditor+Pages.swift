@@ -116,7 +116,9 @@ extension ContentEditor {
     /// A new record's form; from an existing one when duplicating (every value but the SKU, and
     /// a slug of its own).
     func newForm(_ request: Request, kind: RecordKind, from original: ContentFolder.RecordFile?) async -> Response {
-        var form = RecordForm(kind: kind, mode: .new, slug: "", values: [:], body: "", revision: "", otherKeys: [])
+        var form = RecordForm(
+            kind: kind, mode: .new, slug: "", values: RecordForm.values(kind: kind, source: nil), body: "", revision: "",
+            otherKeys: [])
         if let original, let source = folder.source(original)?.source {
             form.values = RecordForm.values(kind: kind, source: source)
             form.values["sku"] = []

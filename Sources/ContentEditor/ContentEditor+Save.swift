@@ -81,10 +81,18 @@ extension ContentEditor {
         let before = RecordForm.values(kind: kind, source: base)
         for rule in kind.fields {
             let control = FieldControl(rule.type)
-            let now = submitted[rule.key] ?? []
-            if existing != nil || base != nil, Self.same(now, before[rule.key] ?? [], control: control) { continue }
-            switch control.value(from: now, path: display + " (\(rule.key))") {
-            case .success(let value): changes.append((rule.key, value))
+            let result: Result<RawNode?, Diagnostic>
+            if control == .rows, let table = RowTable.read(key: rule.key, from: submitted) {
+                result = .success(table.node(path: display, type: rule.type))
+            } else {
+                let now = submitted[rule.key] ?? []
+                if base != nil, Self.same(now, before[rule.key] ?? [], control: control) { continue }
+                result = control.value(from: now, path: display + " (\(rule.key))")
+            }
+            switch result {
+            case .success(let value):
+                if base != nil, control == .rows, Self.sameValue(value, base?.entry(rule.key)?.value) { continue }
+                changes.append((rule.key, value))
             case .failure(let diagnostic):
                 fieldErrors[rule.key, default: []].append("\(rule.key): \(diagnostic.message)")
             }
@@ -159,6 +167,11 @@ extension ContentEditor {
             values.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.filter { !$0.isEmpty }
         }
         return clean(now) == clean(before)
+    }
+
+    /// Whether a table sent back holds what the file has: then its lines stay untouched.
+    static func sameValue(_ a: RawNode?, _ b: RawNode?) -> Bool {
+        a.map(YAMLText.value) == b.map(YAMLText.value)
     }
 
     /// The form field a diagnostic about the edited file belongs to: the key its message starts

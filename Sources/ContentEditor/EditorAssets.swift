@@ -36,6 +36,9 @@ enum EditorAssets {
         th, td { text-align: left; padding: .3rem .5rem; border-bottom: 1px solid #ddd; }
         .search { display: flex; flex-wrap: wrap; gap: .5rem; align-items: end; margin: 1rem 0; }
         .search input, .search select { width: auto; }
+        .table-scroll { overflow-x: auto; max-width: 100%; }
+        table.rows input, table.rows select { min-width: 7rem; width: 100%; }
+        table.rows th[scope=row] { width: 2rem; }
         .versions { display: grid; grid-template-columns: 1fr 1fr; gap: 1rem; }
         .versions pre { white-space: pre-wrap; border: 1px solid #ccc; padding: .5rem; font-size: .85rem; }
         """

@@ -20,8 +20,11 @@ enum FieldControl: Equatable {
     case lines(numbers: Bool)
     /// A picture path under `images/`, and an upload.
     case image
-    /// Structured values (variants, stores, shipping rates), written as YAML.
+    /// Structured values (unit price bases, picture settings), written as YAML.
     case yaml
+    /// A list of records (variants, stores) as a table; see `RowTable`. As YAML when its items
+    /// hold nested values.
+    case rows
 
     init(_ type: FieldType) {
         switch type {
@@ -39,7 +42,8 @@ enum FieldControl: Equatable {
         case .textList, .imageList, .optionNames: self = .lines(numbers: false)
         case .integerList: self = .lines(numbers: true)
         case .image: self = .image
-        case .stores, .variants, .shipping, .unitPriceBase, .imageSettings: self = .yaml
+        case .stores, .variants: self = .rows
+        case .shipping, .unitPriceBase, .imageSettings: self = .yaml
         }
     }
 
@@ -64,7 +68,7 @@ enum FieldControl: Equatable {
                 return [items.compactMap(\.scalarText).joined(separator: "\n")]
             }
             return [node.scalarText ?? YAMLText.value(node)]
-        case .yaml:
+        case .yaml, .rows:
             return [YAMLText.value(node)]
         default:
             return [node.scalarText ?? YAMLText.value(node)]
@@ -85,7 +89,7 @@ enum FieldControl: Equatable {
                 .filter { !$0.isEmpty }
             guard !items.isEmpty else { return .success(nil) }
             return .success(RawNode(.list(items.map { numbers && Self.isNumber($0) ? scalar($0, .integer) : scalar($0) }), at: location))
-        case .yaml:
+        case .yaml, .rows:
             let text = values.first ?? ""
             guard !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { return .success(nil) }
             return RecordSource.parseYAMLValue(text, path: path)
@@ -105,13 +109,14 @@ enum FieldControl: Equatable {
         }
     }
 
-    /// Digits with at most one point: written unquoted, as a number.
+    /// Digits with at most one point, after an optional minus: written unquoted, as a number.
     static func isNumber(_ text: String) -> Bool {
         var sawDigit = false
         var sawPoint = false
         for (i, c) in text.enumerated() {
             if c.isASCII, c.isNumber { sawDigit = true; continue }
-            if c == ".", !sawPoint, i > 0 { sawPoint = true; continue }
+            if c == "-", i == 0 { continue }
+            if c == ".", !sawPoint, sawDigit { sawPoint = true; continue }
             return false
         }
         return sawDigit && !text.hasSuffix(".")

@@ -35,8 +35,17 @@ struct RecordForm {
     /// The form's values for a record as its file has it.
     static func values(kind: RecordKind, source: RecordSource?) -> [String: [String]] {
         var values: [String: [String]] = [:]
+        let options = source?.entry("options").map { FieldControl.lines(numbers: false).formValues($0.value) }?.first?
+            .split(separator: "\n").map(String.init) ?? []
         for rule in kind.fields {
-            values[rule.key] = FieldControl(rule.type).formValues(source?.entry(rule.key)?.value)
+            let node = source?.entry(rule.key)?.value
+            if FieldControl(rule.type) == .rows, let base = RowTable.baseColumns(rule.type, options: options),
+                let table = RowTable.make(key: rule.key, node: node, base: base)
+            {
+                values.merge(table.fields) { $1 }
+                continue
+            }
+            values[rule.key] = FieldControl(rule.type).formValues(node)
         }
         return values
     }
@@ -149,6 +158,14 @@ struct RecordForm {
         case .lines:
             return field(key, label: label, required: rule.required, hint: rule.summary + " (one per line)",
                 control: "<textarea rows=\"4\" \(attributes(key))>\n\(text)</textarea>")
+        case .rows:
+            if let table = RowTable.read(key: key, from: values) {
+                return field(key, label: label, required: rule.required,
+                    hint: rule.summary + "; a row per item: fill an empty row to add one, clear a row to remove it",
+                    control: rows(table, type: rule.type), group: true)
+            }
+            return field(key, label: label, required: rule.required, hint: rule.summary + " (written as YAML)",
+                control: "<textarea rows=\"8\" class=\"code\" spellcheck=\"false\" \(attributes(key))>\n\(text)</textarea>")
         case .yaml:
             return field(key, label: label, required: rule.required, hint: rule.summary + " (written as YAML)",
                 control: "<textarea rows=\"8\" class=\"code\" spellcheck=\"false\" \(attributes(key))>\n\(text)</textarea>")
@@ -181,6 +198,41 @@ struct RecordForm {
             return field(key, label: label, required: rule.required, hint: rule.summary + "; an upload replaces it",
                 control: "<input type=\"text\" \(attributes(key)) value=\"\(text)\">" + uploadHTML)
         }
+    }
+
+    /// A table of inputs, one row per item and a few empty ones; each cell is labelled with its
+    /// row and column for screen readers.
+    private func rows(_ table: RowTable, type: FieldType) -> String {
+        let key = table.key
+        let count = (Int(values[RowTable.markerField(key)]?.first?.split(separator: "|").last ?? "") ?? table.rows.count)
+        let item = EditorPage.label(key).hasSuffix("s") ? String(EditorPage.label(key).dropLast()) : EditorPage.label(key)
+        var out = "<input type=\"hidden\" name=\"\(RowTable.markerField(key))\" value=\"\(EditorPage.escape(table.columns.joined(separator: ",") + "|\(count)"))\">"
+        out += "<div class=\"table-scroll\"><table class=\"rows\"><thead><tr><th scope=\"col\">#</th>"
+        for column in table.columns { out += "<th scope=\"col\">\(EditorPage.escape(EditorPage.label(column)))</th>" }
+        out += "</tr></thead><tbody>"
+        for index in 0..<count {
+            out += "<tr><th scope=\"row\">\(index + 1)</th>"
+            for column in table.columns {
+                let name = RowTable.cellField(key, row: index, column: column)
+                let value = values[name]?.first ?? ""
+                let label = "\(item) \(index + 1): \(EditorPage.label(column))"
+                switch RowTable.cellControl(type, column: column) {
+                case .select(let choices):
+                    var cell = "<select name=\"\(EditorPage.escape(name))\" aria-label=\"\(EditorPage.escape(label))\"><option value=\"\">(default)</option>"
+                    for choice in choices + (value.isEmpty || choices.contains(value) ? [] : [value]) {
+                        cell += "<option value=\"\(EditorPage.escape(choice))\"\(choice == value ? " selected" : "")>\(EditorPage.escape(choice))</option>"
+                    }
+                    out += "<td>\(cell)</select></td>"
+                case .line(let mode):
+                    let inputMode = mode.map { " inputmode=\"\($0)\"" } ?? ""
+                    out += "<td><input type=\"text\"\(inputMode) name=\"\(EditorPage.escape(name))\" value=\"\(EditorPage.escape(value))\" aria-label=\"\(EditorPage.escape(label))\"></td>"
+                default:
+                    out += "<td><input type=\"text\" name=\"\(EditorPage.escape(name))\" value=\"\(EditorPage.escape(value))\" aria-label=\"\(EditorPage.escape(label))\"></td>"
+                }
+            }
+            out += "</tr>"
+        }
+        return out + "</tbody></table></div>"
     }
 
     private func select(_ key: String, _ choices: [(value: String, title: String)], chosen: [String], multiple: Bool) -> String {

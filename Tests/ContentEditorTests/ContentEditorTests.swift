@@ -1,5 +1,5 @@
 import CatalogModel
-import ContentEditor
+@testable import ContentEditor
 import ContentLoader
 import Foundation
 import Hummingbird
@@ -50,10 +50,14 @@ struct ContentEditorTests {
             #expect(page.html.contains("<option value=\"origins\">"))
             #expect(page.html.contains("<option value=\"out_of_stock\">"))
             #expect(page.html.contains("<option value=\"moisturisers\" selected>"))
-            // Variants are edited as YAML under their key.
+            // Variants are a table: a row per variant, a column per key and option.
             let variants = try await client.get("/_vitrine/edit/products/forever-skin-glow-foundation")
             #expect(variants.html.contains("id=\"f-variants\""))
-            #expect(variants.html.contains("- sku: "))
+            #expect(variants.html.contains("name=\"variants.0.sku\" value=\"DIR-FSG-0N\" aria-label=\"Variant 1: SKU\""))
+            #expect(variants.html.contains("name=\"variants.0.shade\" value=\"0N Neutral\""))
+            // A promotion's stores, with their coordinates.
+            let stores = try await client.get("/_vitrine/edit/promotions/xmas-10-off")
+            #expect(stores.html.contains("name=\"stores.2.longitude\" value=\"-0.1251\""))
         }
     }
 
@@ -91,6 +95,39 @@ struct ContentEditorTests {
         let expected = marked.replacingOccurrences(of: "price: 24.00\n", with: "price: 26.50\n")
             .replacingOccurrences(of: "tags: [cream, repair, sensitive]\n", with: "tags: [cream, repair, sensitive, winter]\n")
         #expect(try text(shop, Self.productFile) == expected)
+        #expect(check(shop).isEmpty)
+    }
+
+    @Test func variantsAreEditedAsRowsAddedByAnEmptyRowAndRemovedByClearingOne() async throws {
+        let shop = try SampleShop()
+        defer { shop.remove() }
+        let path = "/_vitrine/edit/products/forever-skin-glow-foundation"
+        let relative = "products/diar/forever-skin-glow-foundation.md"
+        let before = try text(shop, relative)
+        try await app(shop).test(.router) { raw in
+            let client = EditorClient(raw)
+            let form = try await client.get(path)
+            let marker = try #require(form.hidden("_rows.variants"))
+            let count = Int(marker.split(separator: "|").last!)!
+            var fields = FormFields.read(form.html)
+            // Saved as it is: the file does not change.
+            #expect(try await client.post(path, fields: fields.pairs).status == .seeOther)
+            #expect(try self.text(shop, relative) == before)
+            // The second variant gets a price of its own, the first goes, a new one fills the first empty row.
+            let form2 = try await client.get(path)
+            fields = FormFields.read(form2.html)
+            fields.set("variants.1.price", ["41.00"])
+            for column in marker.split(separator: "|")[0].split(separator: ",") { fields.set("variants.0.\(column)", [""]) }
+            let newRow = count - RowTable.blankRows
+            fields.set("variants.\(newRow).sku", ["DIR-FSG-9N"])
+            fields.set("variants.\(newRow).shade", ["9N Neutral"])
+            let saved = try await client.post(path, fields: fields.pairs)
+            #expect(saved.status == .seeOther, "\(saved.html)")
+        }
+        let after = try text(shop, relative)
+        #expect(!after.contains("DIR-FSG-0N"))
+        #expect(after.contains("  - sku: DIR-FSG-05N\n    shade: 0.5N Neutral\n    image: images/products/forever-skin-glow-foundation-0-5n.jpg\n    price: 41.00\n"))
+        #expect(after.contains("  - sku: DIR-FSG-9N\n    shade: 9N Neutral\n"))
         #expect(check(shop).isEmpty)
     }
 

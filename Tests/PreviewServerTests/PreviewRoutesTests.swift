@@ -1,4 +1,5 @@
 import CatalogModel
+import ContentEditor
 import Foundation
 import Hummingbird
 import HummingbirdTesting
@@ -161,6 +162,33 @@ struct PreviewRoutesTests {
             let names = text.split(separator: "\n").filter { $0.hasPrefix("event: ") }
             #expect(names == ["event: hello", "event: reload", "event: failed"])
             #expect(text.contains("nobody"))
+        }
+    }
+
+    @Test func theEditorIsServedBesideThePreviewOnlyWhenAskedFor() async throws {
+        let shop = try SampleShop()
+        defer { shop.remove() }
+        let site = shop.makeSite()
+        #expect(await site.start().succeeded)
+        try await Application(router: PreviewServer.router(site: site)).test(.router) { client in
+            try await client.execute(uri: "/_vitrine/edit/", method: .get) { response in
+                #expect(response.status == .notFound)
+            }
+        }
+        let editor = ContentEditor(contentFolder: shop.content, basePath: { await site.basePath })
+        try await Application(router: PreviewServer.router(site: site, editor: editor)).test(.router) { client in
+            try await client.execute(uri: "/_vitrine/edit/products/ginzing-eye-cream", method: .get) { response in
+                #expect(response.status == .ok)
+                let body = String(buffer: response.body)
+                #expect(body.contains("Edit product: Ginzing"))
+                // The link to the product's page in the preview, under the site's base path.
+                #expect(body.contains("href=\"/products/ginzing-eye-cream/\""))
+                #expect(!body.contains("/_vitrine/events"), "editor pages carry no live-reload script")
+            }
+            // The site itself is still served.
+            try await client.execute(uri: "/products/ginzing-eye-cream/", method: .get) { response in
+                #expect(response.status == .ok)
+            }
         }
     }
 }
