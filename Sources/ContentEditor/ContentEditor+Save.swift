@@ -3,6 +3,12 @@ import ContentLoader
 import Foundation
 import Hummingbird
 
+enum SaveOutcome {
+    case written
+    case conflict(Data?)
+    case failed(String)
+}
+
 extension ContentEditor {
     func readForm(_ request: Request) async throws -> FormBody? {
         let buffer = try await request.body.collect(upTo: uploadLimit)
@@ -111,10 +117,12 @@ extension ContentEditor {
         var warnings: [String] = []
         if fieldErrors.isEmpty {
             overlay.records[relative] = data
-            for diagnostic in folder.validate(overlay) {
+            let found = folder.validate(overlay)
+            let earlier = folder.earlierErrors(besides: display, in: found)
+            for diagnostic in found {
                 let field = diagnostic.location.path == display ? Self.field(of: diagnostic, kind: kind) : nil
                 let message = diagnostic.location.path == display ? diagnostic.message : diagnostic.description
-                if diagnostic.severity == .warning {
+                if diagnostic.severity == .warning || earlier.contains(diagnostic) {
                     warnings.append(diagnostic.description)
                 } else if let field {
                     fieldErrors[field, default: []].append(message)
@@ -124,12 +132,6 @@ extension ContentEditor {
             }
         }
         let revision = form["_revision"] ?? ""
-        if fieldErrors.isEmpty, otherErrors.isEmpty, let existing {
-            let onDisk = folder.bytes(existing.relative)
-            if ContentFolder.revision(onDisk) != revision {
-                return conflict(request, kind: kind, file: existing, mine: text, theirs: onDisk)
-            }
-        }
         guard fieldErrors.isEmpty, otherErrors.isEmpty else {
             var again = RecordForm(
                 kind: kind, mode: existing.map { .edit($0) } ?? .new, slug: slug, values: submitted, body: body,
@@ -150,12 +152,30 @@ extension ContentEditor {
                 return EditorPage.layout(title: again.title, current: kind, main: html)
             }
         }
-        do {
-            for upload in uploads { try folder.write(Data(upload.bytes), to: upload.relative) }
-            try folder.write(data, to: relative)
-        } catch {
+        // The version check and the write under one lock: of two saves of one form, the second
+        // finds the file changed and gets the conflict page.
+        let outcome: SaveOutcome = writeLock.withLock {
+            if let existing {
+                let onDisk = folder.bytes(existing.relative)
+                if ContentFolder.revision(onDisk) != revision { return .conflict(onDisk) }
+            } else if FileManager.default.fileExists(atPath: folder.url(relative).path) {
+                return .conflict(folder.bytes(relative))
+            }
+            do {
+                for upload in uploads { try folder.write(Data(upload.bytes), to: upload.relative) }
+                try folder.write(data, to: relative)
+                return .written
+            } catch {
+                return .failed(error.localizedDescription)
+            }
+        }
+        switch outcome {
+        case .written: break
+        case .conflict(let onDisk):
+            return conflict(request, kind: kind, file: existing ?? ContentFolder.RecordFile(kind: kind, slug: slug, relative: relative), mine: text, theirs: onDisk)
+        case .failed(let reason):
             return page(request, status: .internalServerError) { _ in
-                EditorPage.layout(title: "Not saved", main: "<h1>Not saved</h1><p>The file could not be written: \(EditorPage.escape(error.localizedDescription))</p>")
+                EditorPage.layout(title: "Not saved", main: "<h1>Not saved</h1><p>The file could not be written: \(EditorPage.escape(reason))</p>")
             }
         }
         return Self.redirect(EditorPage.path(kind, slug: slug) + "?saved=1")
@@ -231,20 +251,24 @@ extension ContentEditor {
     func delete(_ request: Request, kind: RecordKind, file: ContentFolder.RecordFile) async throws -> Response {
         guard let form = try await readForm(request) else { return Self.badForm() }
         if let refusal = security.allowsWrite(request, token: form["_csrf"]) { return refused(request, refusal) }
-        let errors = folder.validate(ContentOverlay(records: [file.relative: nil])).filter { $0.severity == .error }
+        let found = folder.validate(ContentOverlay(records: [file.relative: nil]))
+        let earlier = folder.earlierErrors(besides: "", in: found)
+        let errors = found.filter { $0.severity == .error && !earlier.contains($0) }
         guard errors.isEmpty else {
             return deleteForm(request, kind: kind, file: file, errors: errors.map(\.description), status: .unprocessableContent)
         }
-        if ContentFolder.revision(folder.bytes(file.relative)) != (form["_revision"] ?? "") {
-            return deleteForm(
-                request, kind: kind, file: file,
-                errors: ["The file changed since this page was opened; look at it again before deleting it."], status: .conflict)
+        let problem: String? = writeLock.withLock {
+            if ContentFolder.revision(folder.bytes(file.relative)) != (form["_revision"] ?? "") {
+                return "The file changed since this page was opened; look at it again before deleting it."
+            }
+            do {
+                try folder.remove(file.relative)
+                return nil
+            } catch {
+                return "Could not delete: \(error.localizedDescription)"
+            }
         }
-        do {
-            try folder.remove(file.relative)
-        } catch {
-            return deleteForm(request, kind: kind, file: file, errors: ["Could not delete: \(error.localizedDescription)"], status: .conflict)
-        }
+        if let problem { return deleteForm(request, kind: kind, file: file, errors: [problem], status: .conflict) }
         return Self.redirect(EditorPage.path(kind) + "?deleted=" + file.slug)
     }
 

@@ -13,6 +13,8 @@ public struct ContentEditor: Sendable {
     public let uploadLimit: Int
     /// Where a record's page is in the preview (the site's base path comes from the last build).
     let basePath: @Sendable () async -> String
+    /// Held while a save checks the file's version and writes it.
+    let writeLock = NSLock()
 
     public init(
         contentFolder: URL, accessToken: String? = nil, uploadLimit: Int = 25 << 20,

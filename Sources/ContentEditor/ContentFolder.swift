@@ -88,6 +88,16 @@ struct ContentFolder: Sendable {
         return loader.load().diagnostics
     }
 
+    /// The errors of `found` (made with a change) in files other than `path` that the catalog
+    /// has without the change too: a broken file elsewhere must not stop staff from fixing or
+    /// adding another, and is not this change's fault.
+    func earlierErrors(besides path: String, in found: [Diagnostic]) -> Set<Diagnostic> {
+        let elsewhere = found.filter { $0.severity == .error && $0.location.path != path }
+        guard !elsewhere.isEmpty else { return [] }
+        let before = Set(validate(ContentOverlay()).filter { $0.severity == .error })
+        return Set(elsewhere.filter(before.contains))
+    }
+
     /// Writes through a temporary file in the same folder and a rename, so a reader (the
     /// preview's watcher, a build) sees the old file or the new one, never half of one.
     func write(_ data: Data, to relative: String) throws {

@@ -413,4 +413,62 @@ struct ContentEditorTests {
             #expect(!preview.html.contains("<script>"))
         }
     }
+
+    @Test func aFileBrokenElsewhereDoesNotStopAnEditButAnEditThatBreaksAnotherFileIsRefused() async throws {
+        let shop = try SampleShop()
+        defer { shop.remove() }
+        try shop.edit("Content/pages/about.md", replacing: "title:", with: "titel:")
+        try await app(shop).test(.router) { raw in
+            let client = EditorClient(raw)
+            #expect(try await client.edit(Self.product, changes: ["price": ["25.00"]]).status == .seeOther)
+            // Moving a product to another brand is fine; renaming a brand's file away is not possible
+            // here, but removing a category a product names is refused with the product's file named.
+            let category = "/_vitrine/edit/categories/moisturisers/delete"
+            let page = try await client.get(category)
+            let refused = try await client.post(category, fields: [("_csrf", page.hidden("_csrf")!), ("_revision", page.hidden("_revision")!)])
+            #expect(refused.status == .unprocessableContent)
+            #expect(refused.html.contains("cicalfate-creme-reparatrice.md"))
+            #expect(!refused.html.contains("pages/about.md"), "the earlier error is not blamed on the deletion")
+        }
+        #expect(try text(shop, Self.productFile).contains("price: 25.00\n"))
+    }
+
+    @Test func malformedRequestsGetA4xxAndChangeNothing() async throws {
+        let shop = try SampleShop()
+        defer { shop.remove() }
+        let before = FolderContents.files(in: shop.content)
+        try await app(shop).test(.router) { raw in
+            let client = EditorClient(raw)
+            let form = try await client.get(Self.product)
+            let token = form.hidden("_csrf")!
+            var headers = HTTPFields()
+            headers[.cookie] = "\(client.cookies.map { "\($0.key)=\($0.value)" }.joined(separator: "; "))"
+            headers[.origin] = "http://localhost"
+            let bodies: [(String?, String)] = [
+                (nil, "price=1"),
+                ("application/json", #"{"price": 1}"#),
+                ("multipart/form-data", "no boundary"),
+                ("multipart/form-data; boundary=x", "--x\r\nContent-Disposition: form-data; name=\"_csrf\"\r\n\r\n\(token)"),
+                ("multipart/form-data; boundary=x", "garbage"),
+                ("application/x-www-form-urlencoded", "_csrf=\(token)&_rows.variants=sku|99999999&%zz=%"),
+                ("application/x-www-form-urlencoded", "_csrf=\(token)&_revision=&price="),
+            ]
+            for (type, body) in bodies {
+                var h = headers
+                if let type { h[.contentType] = type }
+                for path in [Self.product, "/_vitrine/edit/products/_new", Self.product + "/delete", "/_vitrine/edit/_preview"] {
+                    let response = try await raw.execute(uri: path, method: .post, headers: h, body: ByteBuffer(string: body))
+                    #expect((400..<500).contains(response.status.code) || response.status == .ok || response.status == .seeOther,
+                        "\(path) \(type ?? "none"): \(response.status)")
+                }
+            }
+            for path in ["/_vitrine/edit/%00", "/_vitrine/edit/products/%FF%FE", "/_vitrine/edit/products/a/b/c/d",
+                "/_vitrine/edit/_slug?kind=%00&text=%FF"] {
+                let response = try await raw.execute(uri: path, method: .get, headers: [:], body: nil)
+                #expect(response.status.code < 500, "\(path): \(response.status)")
+            }
+        }
+        // The urlencoded save without a revision is a conflict, never a write; the product must be unchanged.
+        #expect(FolderContents.files(in: shop.content) == before)
+    }
 }
