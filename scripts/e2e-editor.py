@@ -136,15 +136,24 @@ try:
 
     check(wait(on_brand_pages, 180), "the new product appears on its brand page")
 
-    # 3. Change its price.
+    # 3. Change its price, with the product's page open in another tab: it reloads by itself.
+    driver.get(base + "products/rose-cloud-cream/")
+    check(wait(lambda: "32.00" in driver.page_source, 120, reload_every=10), "the product page is in the preview")
+    preview_tab = driver.current_window_handle
+    driver.execute_script("window.name = 'preview'")
+    driver.switch_to.new_window("tab")
     driver.get(edit + "products/rose-cloud-cream")
     field("price").clear()
     field("price").send_keys("35.50")
     save()
     check(wait(lambda: "Saved Content/" in driver.page_source, 30), "the price change is saved")
     check("price: 35.50\n" in open(product_file).read(), "the file has the new price")
-    driver.get(base + "products/rose-cloud-cream/")
-    check(wait(lambda: "35.50" in driver.page_source, 120, reload_every=10), "the product page shows the new price")
+    editor_tab = driver.current_window_handle
+    driver.switch_to.window(preview_tab)
+    check(wait(lambda: "35.50" in driver.page_source and driver.execute_script("return window.name") == "preview", 120),
+          "the open product page reloads by itself with the new price")
+    driver.close()
+    driver.switch_to.window(editor_tab)
 
     # 4. Break it: the error is at the field and nothing is written.
     before = open(product_file, "rb").read()

@@ -378,6 +378,17 @@ struct ContentEditorTests {
         defer { shop.remove() }
         try await app(shop).test(.router) { raw in
             let client = EditorClient(raw)
+            let index = try await client.get("/_vitrine/edit/")
+            #expect(index.html.contains("<a href=\"/_vitrine/edit/products/\">Products</a> (43)"))
+            #expect(index.html.contains("<a href=\"/_vitrine/edit/categories/_new\">add a category</a>"))
+            // The session starts with the first page: an HttpOnly, same-site cookie for the editor's paths.
+            let cookie = try #require(index.headers[.setCookie])
+            #expect(cookie.contains("; Path=/_vitrine/edit; HttpOnly; SameSite=Strict"))
+            #expect(index.headers[.init("Content-Security-Policy")!]?.contains("default-src 'self'") == true)
+            let css = try await client.get("/_vitrine/edit/editor.css")
+            #expect(css.headers[.contentType] == "text/css; charset=utf-8" && css.html.contains(".error-summary"))
+            let script = try await client.get("/_vitrine/edit/editor.js")
+            #expect(script.headers[.contentType] == "text/javascript; charset=utf-8" && script.html.contains("_preview"))
             let all = try await client.get("/_vitrine/edit/products/")
             #expect(all.html.contains("Cicalfate Crème Réparatrice"))
             let found = try await client.get("/_vitrine/edit/products/?q=creme")
