@@ -85,7 +85,7 @@ let package = Package(
         .target(
             name: "ContentEditor",
             dependencies: [
-                "CatalogModel", "BuildEngine", "ContentLoader", "ImageDerivatives",
+                "CatalogModel", "BuildEngine", "ContentLoader", "ImageDerivatives", "TemplateEngine",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "MultipartKit", package: "multipart-kit"),
                 .product(name: "Crypto", package: "swift-crypto"),

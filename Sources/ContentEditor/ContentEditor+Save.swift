@@ -37,6 +37,8 @@ extension ContentEditor {
             original = folder.source(existing)
             base = original?.source
             guard original != nil else { return notFound(request) }
+            // A file the form cannot read would be replaced by the form's few fields: refused.
+            guard base != nil else { return await editForm(request, kind: kind, file: existing) }
         } else if let from = form["_from"], let source = folder.file(kind: kind, slug: from).flatMap({ folder.source($0)?.source }) {
             base = source
         }
@@ -139,6 +141,11 @@ extension ContentEditor {
             again.fieldErrors = fieldErrors
             again.otherErrors = otherErrors
             again.warnings = warnings
+            // A refused save keeps no upload: the field shows its old path again.
+            for rule in kind.fields where FieldControl(rule.type) == .image && form.files[RecordForm.uploadField(rule.key)] != nil {
+                again.values[rule.key] = form.fields[rule.key] ?? []
+                again.notice = "Choose the photo again when you save: a refused save keeps no upload."
+            }
             let options = pickerOptions()
             let preview = existing == nil ? nil : await previewPath(kind: kind, slug: slug)
             let from = form["_from"]

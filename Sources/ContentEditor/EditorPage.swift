@@ -1,5 +1,6 @@
 import CatalogModel
 import Foundation
+import TemplateEngine
 
 /// The editor's HTML: one layout, escaped text, and the pieces its pages share. Written here
 /// rather than in the shop's theme: the editor must work whatever theme a shop has.
@@ -10,21 +11,8 @@ enum EditorPage {
     static func path(_ kind: RecordKind, slug: String) -> String { path(kind) + slug }
     static func newPath(_ kind: RecordKind) -> String { path(kind) + "_new" }
 
-    static func escape(_ text: String) -> String {
-        var out = ""
-        out.reserveCapacity(text.utf8.count)
-        for c in text.unicodeScalars {
-            switch c {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&#39;"
-            default: out.unicodeScalars.append(c)
-            }
-        }
-        return out
-    }
+    /// Through the project's one HTML escaper, the one templates print with.
+    static func escape(_ text: String) -> String { HTMLEscaping.escape(text) }
 
     /// `priceUnit` → `Price unit`.
     static func label(_ key: String) -> String {

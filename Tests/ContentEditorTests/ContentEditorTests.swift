@@ -482,4 +482,20 @@ struct ContentEditorTests {
         // The urlencoded save without a revision is a conflict, never a write; the product must be unchanged.
         #expect(FolderContents.files(in: shop.content) == before)
     }
+
+    @Test func aFileTheFormCannotReadIsShownWithItsErrorAndNeverReplaced() async throws {
+        let shop = try SampleShop()
+        defer { shop.remove() }
+        let broken = "---\nsku: [unclosed\nname: X\n---\n\nText kept.\n"
+        try broken.write(to: shop.content.appendingPathComponent(Self.productFile), atomically: true, encoding: .utf8)
+        try await app(shop).test(.router) { raw in
+            let client = EditorClient(raw)
+            let form = try await client.get(Self.product)
+            #expect(form.html.contains("fix the file in a text editor"))
+            var fields = FormFields.read(form.html)
+            for (k, v) in ["sku": "AVN-1", "name": "New", "brand": "aven", "price": "1.00"] { fields.set(k, [v]) }
+            _ = try await client.post(Self.product, fields: fields.pairs)
+        }
+        #expect(try text(shop, Self.productFile) == broken)
+    }
 }
