@@ -24,10 +24,16 @@ extension ContentEditor {
         }
     }
 
-    func pickerOptions() -> [RecordKind: [(slug: String, title: String)]] {
+    /// The records a kind's form can pick from: only the kinds its keys refer to (a product's
+    /// form lists brands and categories, not ten thousand products).
+    func pickerOptions(for kind: RecordKind) -> [RecordKind: [(slug: String, title: String)]] {
         var options: [RecordKind: [(slug: String, title: String)]] = [:]
-        for kind in [RecordKind.brand, .category, .product] {
-            options[kind] = summaries(kind).map { ($0.file.slug, $0.title) }
+        for rule in kind.fields {
+            switch FieldControl(rule.type) {
+            case .reference(let target), .references(let target):
+                if options[target] == nil { options[target] = summaries(target).map { ($0.file.slug, $0.title) } }
+            default: break
+            }
         }
         return options
     }
@@ -107,7 +113,7 @@ extension ContentEditor {
             }
         }
         let preview = await previewPath(kind: kind, slug: file.slug)
-        let options = pickerOptions()
+        let options = pickerOptions(for: kind)
         return page(request) { csrf in
             EditorPage.layout(title: form.title, current: kind, main: form.html(csrf: csrf, options: options, previewPath: preview))
         }
@@ -127,7 +133,7 @@ extension ContentEditor {
             form.otherKeys = RecordForm.otherKeys(kind: kind, source: source)
         }
         if kind == .product, let brand = request.uri.queryParameters["brand"] { form.values["brand"] = [String(brand)] }
-        let options = pickerOptions()
+        let options = pickerOptions(for: kind)
         let from = original?.slug
         return page(request) { csrf in
             var html = form.html(csrf: csrf, options: options, previewPath: nil)

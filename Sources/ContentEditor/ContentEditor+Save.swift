@@ -146,7 +146,7 @@ extension ContentEditor {
                 again.values[rule.key] = form.fields[rule.key] ?? []
                 again.notice = "Choose the photo again when you save: a refused save keeps no upload."
             }
-            let options = pickerOptions()
+            let options = pickerOptions(for: kind)
             let preview = existing == nil ? nil : await previewPath(kind: kind, slug: slug)
             let from = form["_from"]
             return page(request, status: .unprocessableContent) { csrf in

@@ -9,6 +9,8 @@ import ImageDerivatives
 /// the whole catalog validated with a change before it is written, and atomic writes.
 struct ContentFolder: Sendable {
     let root: URL
+    /// Files decoded by earlier checks: a save re-reads only what changed since, not the catalog.
+    let memo = DecodeMemo()
     /// What diagnostics call the folder (`Content`), as `vitrine check` does.
     var displayName: String { root.lastPathComponent }
 
@@ -85,7 +87,7 @@ struct ContentFolder: Sendable {
     func validate(_ overlay: ContentOverlay) -> [Diagnostic] {
         var loader = ContentLoader(contentFolder: root)
         loader.overlay = overlay
-        return loader.load().diagnostics
+        return loader.load(memo: memo).diagnostics
     }
 
     /// The errors of `found` (made with a change) in files other than `path` that the catalog

@@ -47,7 +47,10 @@ public struct ContentLoader: Sendable {
 
         memo?.begin(site: site)
         let decoded = ParallelMap.map(files) { file in
-            guard let memo else { return decode(file, site: site) }
+            // An overlaid file is not the one on disk: never taken from the memo or stored in it.
+            guard let memo, overlayPath(of: file).map({ overlay.records[$0] == nil }) ?? true else {
+                return decode(file, site: site)
+            }
             let path = file.path
             let stamp = FileStamp.read(path)
             if let reused = memo.reusable(path, stamp: stamp) { return reused }

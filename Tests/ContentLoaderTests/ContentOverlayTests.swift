@@ -47,4 +47,18 @@ import VitrineTestSupport
         #expect(result.catalog == nil)
         #expect(result.diagnostics.contains { $0.location.path.hasSuffix("promotions/xmas-10-off.md") && $0.message.contains("advanced-night-repair-serum") })
     }
+
+    @Test func aMemoNeverServesNorKeepsAnOverlaidFile() throws {
+        let shop = try SampleShop()
+        defer { shop.remove() }
+        let memo = DecodeMemo()
+        func price(_ overlay: ContentOverlay) -> Int64? {
+            loader(shop, overlay).load(memo: memo).catalog?.products.first { $0.slug.rawValue == "cicalfate-creme-reparatrice" }?.price.minorUnits
+        }
+        #expect(price(ContentOverlay()) == 2400)
+        let original = try String(contentsOf: shop.content.appendingPathComponent(Self.product), encoding: .utf8)
+        let changed = Data(original.replacingOccurrences(of: "price: 24.00", with: "price: 19.00").utf8)
+        #expect(price(ContentOverlay(records: [Self.product: changed])) == 1900)
+        #expect(price(ContentOverlay()) == 2400)
+    }
 }
