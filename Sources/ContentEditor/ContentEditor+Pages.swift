@@ -4,6 +4,23 @@ import ContentLoader
 import Foundation
 import Hummingbird
 
+/// Lists' summaries by file, kept while their files' stamps stay the same.
+final class SummaryCache: @unchecked Sendable {
+    private var entries: [String: (stamp: FileStamp, readAt: Int64, summary: ContentEditor.Summary)] = [:]
+    private let lock = NSLock()
+
+    func summary(_ relative: String, stamp: FileStamp) -> ContentEditor.Summary? {
+        lock.withLock {
+            guard let entry = entries[relative], entry.stamp == stamp, stamp.isSettled(readAt: entry.readAt) else { return nil }
+            return entry.summary
+        }
+    }
+
+    func store(_ relative: String, stamp: FileStamp, readAt: Int64, _ summary: ContentEditor.Summary) {
+        lock.withLock { entries[relative] = (stamp, readAt, summary) }
+    }
+}
+
 extension ContentEditor {
     /// A record as lists and pickers show it.
     struct Summary: Sendable {
@@ -15,12 +32,19 @@ extension ContentEditor {
 
     /// Every record of a kind with its title, read from the files (so the lists work while the
     /// catalog does not validate, which is when the editor is most needed).
+    /// A file unchanged since it was last summarised (same stamp, settled) is not read again.
     func summaries(_ kind: RecordKind) -> [Summary] {
         let files = folder.files(of: kind)
+        let cache = summaryCache
         return ParallelMap.map(files) { file in
+            let stamp = FileStamp.read(folder.url(file.relative).path)
+            if let stamp, let kept = cache.summary(file.relative, stamp: stamp), kept.file == file { return kept }
+            let readAt = FileStamp.now()
             let source = folder.source(file)?.source
             func text(_ key: String) -> String? { source?.entry(key)?.value.scalarText }
-            return Summary(file: file, title: text("name") ?? text("title") ?? file.slug, brand: text("brand"), sku: text("sku"))
+            let summary = Summary(file: file, title: text("name") ?? text("title") ?? file.slug, brand: text("brand"), sku: text("sku"))
+            if let stamp { cache.store(file.relative, stamp: stamp, readAt: readAt, summary) }
+            return summary
         }
     }
 

@@ -15,6 +15,7 @@ public struct ContentEditor: Sendable {
     let basePath: @Sendable () async -> String
     /// Held while a save checks the file's version and writes it.
     let writeLock = NSLock()
+    let summaryCache = SummaryCache()
 
     public init(
         contentFolder: URL, accessToken: String? = nil, uploadLimit: Int = 25 << 20,
