@@ -34,6 +34,8 @@ public struct ContentEditor: Sendable {
         group.get("editor.css") { _, _ in Self.asset(EditorAssets.css, type: "text/css; charset=utf-8") }
         group.get("editor.js") { _, _ in Self.asset(EditorAssets.javascript, type: "text/javascript; charset=utf-8") }
         group.get("_slug") { request, _ in self.slugProposal(request) }
+        // The preview's home page, wherever the site's base path puts it.
+        group.get("_site") { _, _ in Self.redirect(await self.basePath()) }
         group.post("_preview") { request, _ in try await self.markdownPreview(request) }
         group.get("{kind}") { request, context in
             guard let kind = Self.kind(context.parameters.get("kind")) else { return self.notFound(request) }

@@ -57,7 +57,7 @@ enum EditorPage {
             <body>
             <a class="skip" href="#main">Skip to the content</a>
             <header>
-            <p class="name"><a href="\(root)">Vitrine editor</a> · <a href="/">open the preview</a></p>
+            <p class="name"><a href="\(root)">Vitrine editor</a> · <a href="\(root)_site">open the preview</a></p>
             <nav aria-label="Records"><ul>\(nav)</ul></nav>
             </header>
             <main id="main">

@@ -81,7 +81,7 @@ struct RecordForm {
         if let notice { out += EditorPage.notice(notice, html: noticeHTML) }
         out += EditorPage.errorSummary(summary)
         if !warnings.isEmpty {
-            out += "<div class=\"warnings\"><h2>Warnings (saved anyway)</h2><ul>"
+            out += "<div class=\"warnings\"><h2>Warnings (these alone would not stop a save)</h2><ul>"
                 + warnings.map { "<li>\(EditorPage.escape($0))</li>" }.joined() + "</ul></div>"
         }
         if case .edit(let file) = mode {

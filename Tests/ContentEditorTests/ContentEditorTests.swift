@@ -385,6 +385,7 @@ struct ContentEditorTests {
             let cookie = try #require(index.headers[.setCookie])
             #expect(cookie.contains("; Path=/_vitrine/edit; HttpOnly; SameSite=Strict"))
             #expect(index.headers[.init("Content-Security-Policy")!]?.contains("default-src 'self'") == true)
+            #expect(try await client.get("/_vitrine/edit/_site").headers[.location] == "/")
             let css = try await client.get("/_vitrine/edit/editor.css")
             #expect(css.headers[.contentType] == "text/css; charset=utf-8" && css.html.contains(".error-summary"))
             let script = try await client.get("/_vitrine/edit/editor.js")
