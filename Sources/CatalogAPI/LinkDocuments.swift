@@ -1,3 +1,5 @@
+public import CatalogModel
+
 public import Foundation
 
 /// A brand as other documents mention it.
@@ -54,4 +56,30 @@ public struct StoreDocument: Codable, Sendable, Equatable {
     public var address: String?
     public var latitude: Double
     public var longitude: Double
+}
+
+extension BrandLink: JSONValueConvertible {
+    public var jsonValue: JSONValue {
+        ["slug": .string(slug), "title": .string(title), "url": .string(url), "products": .string(products)]
+    }
+}
+
+extension CategoryLink: JSONValueConvertible {
+    public var jsonValue: JSONValue {
+        ["slug": .string(slug), "title": .string(title), "url": .string(url), "path": .array(path.map(JSONValue.string))]
+    }
+}
+
+extension PromotionLink: JSONValueConvertible {
+    public var jsonValue: JSONValue {
+        var object: [String: JSONValue] = ["slug": .string(slug), "title": .string(title), "url": .string(url), "starts": .string(starts)]
+        if let ends { object["ends"] = .string(ends) }
+        if let discountPercent { object["discountPercent"] = .number(discountPercent.description) }
+        if let code { object["code"] = .string(code) }
+        return .object(object)
+    }
+}
+
+extension TextDocument: JSONValueConvertible {
+    public var jsonValue: JSONValue { ["html": .string(html), "text": .string(text)] }
 }

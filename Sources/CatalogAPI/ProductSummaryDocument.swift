@@ -1,3 +1,5 @@
+public import CatalogModel
+
 /// A product in a brand's product list: enough for a list row, with a link to the whole product.
 public struct ProductSummaryDocument: Codable, Sendable, Equatable {
     public var slug: String
@@ -18,4 +20,19 @@ public struct ProductSummaryDocument: Codable, Sendable, Equatable {
     public var highestPrice: PriceDocument? = nil
     /// How many variants it has; absent without variants.
     public var variantCount: Int? = nil
+}
+
+extension ProductSummaryDocument: JSONValueConvertible {
+    public var jsonValue: JSONValue {
+        var object: [String: JSONValue] = [
+            "slug": .string(slug), "sku": .string(sku), "name": .string(name), "price": price.jsonValue,
+            "availability": .string(availability), "url": .string(url), "api": .string(api),
+        ]
+        if let listPrice { object["listPrice"] = listPrice.jsonValue }
+        if let sale { object["sale"] = sale.jsonValue }
+        if let thumbnail { object["thumbnail"] = .string(thumbnail) }
+        if let highestPrice { object["highestPrice"] = highestPrice.jsonValue }
+        if let variantCount { object["variantCount"] = .int(variantCount) }
+        return .object(object)
+    }
 }

@@ -19,3 +19,13 @@ public struct SaleDocument: Codable, Sendable, Equatable {
         discountPercent = percent
     }
 }
+
+extension SaleDocument: JSONValueConvertible {
+    public var jsonValue: JSONValue {
+        var object: [String: JSONValue] = [
+            "promotion": .string(promotion), "starts": .string(starts), "discountPercent": .number(discountPercent.description),
+        ]
+        if let ends { object["ends"] = .string(ends) }
+        return .object(object)
+    }
+}

@@ -217,9 +217,18 @@ struct PageContext {
     /// A product card's keys; `listPrice` is false unless a promotion lowers `price`. The key is
     /// always there because a name the card lacks is looked up through every enclosing context,
     /// which for ten thousand cards cost more than the rest of the price change.
+    /// Without a quote of its own the card is the same wherever it appears at one folder depth
+    /// (a brand page, a category page, four product pages' related lists): made once per depth.
     func productSummary(_ product: Product, quote: PriceQuote? = nil) -> [String: Any] {
-        if product.hasVariants, quote == nil { return variantProductSummary(product) }
-        let quote = quote ?? self.quote(product)
+        guard let quote else {
+            return shared.summary(for: "product\u{0}\(product.slug)\u{0}\(root)") {
+                product.hasVariants ? variantProductSummary(product) : makeProductSummary(product, quote: self.quote(product))
+            }
+        }
+        return makeProductSummary(product, quote: quote)
+    }
+
+    private func makeProductSummary(_ product: Product, quote: PriceQuote) -> [String: Any] {
         var item: [String: Any] = [
             "name": product.name,
             "slug": product.slug.rawValue,
@@ -244,7 +253,7 @@ struct PageContext {
     /// differ, the one price when they do not; in stock when any variant is.
     private func variantProductSummary(_ product: Product) -> [String: Any] {
         let span = catalog.priceSpan(for: product, at: now)
-        var item = productSummary(span.cheapest, quote: span.lowest)
+        var item = makeProductSummary(span.cheapest, quote: span.lowest)
         item["name"] = product.name
         item["sku"] = product.sku
         if span.pricesDiffer {
@@ -355,7 +364,7 @@ struct PictureFields {
 
 /// What every page of a build shares, held once by reference: the catalog, clock and theme, and
 /// what is made once per build rather than once per page, the layout's frame with its header and
-/// footer HTML (per folder depth and section), brand and promotion cards (per folder depth) and
+/// footer HTML (per folder depth and section), brand, promotion and product cards (per folder depth) and
 /// pictures' fields (per slot and folder depth). The values are plain and never changed after they are made, so threads may share them.
 final class SharedParts: @unchecked Sendable {
     let catalog: Catalog

@@ -2,6 +2,7 @@ import CatalogAPI
 import CatalogModel
 import Foundation
 import Testing
+import VitrineTestSupport
 
 @Suite struct JSONOutputTests {
     static func foundation<T: Encodable>(_ value: T) throws -> Data {
@@ -29,6 +30,16 @@ import Testing
         for brand in catalog.brands {
             let document = api.brandProducts(brand, page: 1)
             pairs.append((brand.slug.rawValue, JSONOutput.data(document), try Self.foundation(document)))
+        }
+        // The sample shop adds variants, galleries, unit prices, shipping rates, categories and sales.
+        let sample = CatalogAPI(catalog: SampleShop.catalog, now: SampleShop.clock)
+        for product in SampleShop.catalog.products {
+            let document = sample.productDocument(product)
+            pairs.append(("sample " + product.slug.rawValue, JSONOutput.data(document), try Self.foundation(document)))
+        }
+        for brand in SampleShop.catalog.brands {
+            let document = sample.brandProducts(brand, page: 1)
+            pairs.append(("sample " + brand.slug.rawValue, JSONOutput.data(document), try Self.foundation(document)))
         }
         for (name, fast, reference) in pairs {
             #expect(String(decoding: fast, as: UTF8.self) == String(decoding: reference, as: UTF8.self), "\(name)")
