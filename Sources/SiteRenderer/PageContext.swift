@@ -217,6 +217,7 @@ struct PageContext {
     /// A product card's keys; `listPrice` is false unless a promotion lowers `price`. The key is
     /// always there because a name the card lacks is looked up through every enclosing context,
     /// which for ten thousand cards cost more than the rest of the price change.
+    ///
     /// Without a quote of its own the card is the same wherever it appears at one folder depth
     /// (a brand page, a category page, four product pages' related lists): made once per depth.
     func productSummary(_ product: Product, quote: PriceQuote? = nil) -> [String: Any] {
