@@ -188,11 +188,22 @@ public struct PictureCache: Sendable {
     func commit(_ entry: Entry, from scratch: URL, as key: String) throws {
         try Data(entry.line.utf8).write(to: scratch.appendingPathComponent("manifest"))
         let target = entryFolder(key)
-        if rename(scratch.path, target.path) != 0 {
-            // Another build finished the same entry first: theirs is as good as ours.
+        guard rename(scratch.path, target.path) != 0 else { return }
+        // Another build finished the same entry first: theirs is as good as ours.
+        if self.entry(key) != nil {
             try? FileManager.default.removeItem(at: scratch)
-            if self.entry(key) == nil { throw CocoaError(.fileWriteUnknown) }
+            return
         }
+        // The folder there is damaged (a file or the manifest gone or unreadable, which is why
+        // this entry was made again): set it aside, put the new one in its place, remove the old.
+        // A dot name, so a prune removes it should this build be killed in between.
+        let aside = folder.appendingPathComponent(".\(key)-damaged-\(UUID().uuidString.prefix(8))")
+        if rename(target.path, aside.path) == 0 {
+            try? FileManager.default.removeItem(at: aside)
+            if rename(scratch.path, target.path) == 0 { return }
+        }
+        try? FileManager.default.removeItem(at: scratch)
+        if self.entry(key) == nil { throw CocoaError(.fileWriteUnknown) }
     }
 
     /// Removes every entry and index line not in `keys` / `paths`, and any scratch folder left by

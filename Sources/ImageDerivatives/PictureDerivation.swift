@@ -124,10 +124,17 @@ public struct PictureDerivation: Sendable {
         for item in failed {
             do {
                 entries[item.key] = try make(item.path, key: item.key, formats: formats)
-            } catch {
-                let detail = (error as? VipsError)?.description ?? String(describing: error)
+            } catch let error as VipsError {
                 outcome.diagnostics.append(.error(
-                    "\(item.path) cannot be decoded (\(Self.firstLine(detail))); the file is truncated or damaged: export it again",
+                    "\(item.path) cannot be decoded (\(Self.firstLine(error.description))); the file is truncated or damaged: export it again",
+                    at: uses[item.path]!))
+            } catch let problem as PictureProblem {
+                outcome.diagnostics.append(.error(problem.message, at: uses[item.path]!))
+            } catch {
+                // Not the picture's fault: the cache beside the output could not take its files.
+                outcome.diagnostics.append(.error(
+                    "\(item.path): its derived pictures could not be written to the picture cache \(cache.folder.path) "
+                        + "(\(error.localizedDescription)); check that folder's free space and permissions",
                     at: uses[item.path]!))
             }
         }

@@ -148,6 +148,42 @@ import Testing
         #expect(other.pictures["images/a.jpg"]?.renditions.map(\.path) != first.pictures["images/a.jpg"]?.renditions.map(\.path))
     }
 
+    @Test func aDamagedCacheEntryIsMadeAgainInItsPlace() throws {
+        let folder = try PictureFolder()
+        defer { folder.remove() }
+        try folder.write("images/a.jpg", width: 900, height: 600)
+        let first = folder.run(["images/a.jpg"])
+        let key = try #require(folder.cache.entryNames().first)
+        let entry = folder.cache.entryFolder(key)
+        // A rendition deleted, then the manifest made unreadable: each time the entry is made
+        // again and replaces the damaged folder, and the build succeeds with the same files.
+        let renditions = try FileManager.default.contentsOfDirectory(atPath: entry.path).filter { $0 != "manifest" }
+        try FileManager.default.removeItem(at: entry.appendingPathComponent(try #require(renditions.first)))
+        let second = folder.run(["images/a.jpg"])
+        #expect(second.diagnostics.isEmpty, "\(second.diagnostics)")
+        #expect(second.made == 1 && second.pictures == first.pictures)
+        #expect(folder.cache.entry(key) != nil)
+        try Data("not a manifest".utf8).write(to: entry.appendingPathComponent("manifest"))
+        let third = folder.run(["images/a.jpg"])
+        #expect(third.diagnostics.isEmpty, "\(third.diagnostics)")
+        #expect(third.made == 1 && third.pictures == first.pictures)
+        #expect(folder.cache.entry(key) != nil)
+        // Nothing is left beside the entries.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.cache.folder.path).filter { $0.hasPrefix(".") }.isEmpty)
+    }
+
+    @Test func aCacheThatCannotBeWrittenIsSaidSoAndThePictureIsNotBlamed() throws {
+        let folder = try PictureFolder()
+        defer { folder.remove() }
+        try folder.write("images/a.jpg", width: 400, height: 300)
+        // The cache's parent is a file: no folder can be made under it.
+        try Data("x".utf8).write(to: folder.root.appendingPathComponent("cache"))
+        let outcome = folder.run(["images/a.jpg"])
+        let message = try #require(outcome.diagnostics.first?.message)
+        #expect(message.contains("could not be written to the picture cache"), "\(message)")
+        #expect(!message.contains("truncated or damaged"))
+    }
+
     @Test func pruningRemovesEntriesNoLongerUsed() throws {
         let folder = try PictureFolder()
         defer { folder.remove() }
