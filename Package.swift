@@ -175,7 +175,7 @@ let package = Package(
             swiftSettings: strictness),
         .testTarget(
             name: "ImageDerivativesTests",
-            dependencies: ["ImageDerivatives", "CatalogModel", "VitrineTestSupport"],
+            dependencies: ["ImageDerivatives", "BuildEngine", "CatalogModel", "VitrineTestSupport"],
             swiftSettings: strictness),
         .testTarget(
             name: "SearchIndexerTests",

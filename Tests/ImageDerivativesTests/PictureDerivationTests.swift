@@ -1,3 +1,4 @@
+import BuildEngine
 import CatalogModel
 import Foundation
 @testable import ImageDerivatives
@@ -170,6 +171,26 @@ import Testing
         #expect(folder.cache.entry(key) != nil)
         // Nothing is left beside the entries.
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.cache.folder.path).filter { $0.hasPrefix(".") }.isEmpty)
+    }
+
+    /// The index records each entry with its folder's stamp; once that stamp is older than the
+    /// settle time, a build trusts the record and reads neither the manifest nor the files.
+    @Test func aSettledEntryIsTakenFromTheIndexWithoutReadingItsManifest() throws {
+        let folder = try PictureFolder()
+        defer { folder.remove() }
+        try folder.write("images/a.jpg", width: 400, height: 300)
+        let first = folder.run(["images/a.jpg"])
+        Thread.sleep(forTimeInterval: Double(FileStamp.settleTime) / 1e9 + 0.2)
+        // Read once more after the folder settled: this reading is what the index records.
+        #expect(folder.run(["images/a.jpg"]).made == 0)
+        let key = try #require(folder.cache.entryNames().first)
+        // Overwritten in place, so the folder's own stamp does not change.
+        let manifest = try FileHandle(forWritingTo: folder.cache.entryFolder(key).appendingPathComponent("manifest"))
+        try manifest.write(contentsOf: Data("garbage".utf8))
+        try manifest.close()
+        #expect(folder.cache.entry(key) == nil, "the manifest no longer reads")
+        let trusted = folder.run(["images/a.jpg"])
+        #expect(trusted.made == 0 && trusted.pictures == first.pictures)
     }
 
     @Test func aCacheThatCannotBeWrittenIsSaidSoAndThePictureIsNotBlamed() throws {
