@@ -130,13 +130,13 @@ extension ContentEditor {
                 form.otherErrors = [d.description + " (fix the file in a text editor; the form cannot read it)"]
             }
         }
+        let preview = await previewPath(kind: kind, slug: file.slug)
         if request.uri.queryParameters["saved"] != nil {
             form.notice = "Saved \(folder.displayName)/\(file.relative)."
-            if let preview = await previewPath(kind: kind, slug: file.slug) {
+            if let preview {
                 form.noticeHTML = " <a href=\"\(EditorPage.escape(preview))\">See it in the preview</a>."
             }
         }
-        let preview = await previewPath(kind: kind, slug: file.slug)
         let options = pickerOptions(for: kind)
         return page(request) { csrf in
             EditorPage.layout(title: form.title, current: kind, main: form.html(csrf: csrf, options: options, previewPath: preview))
@@ -157,16 +157,10 @@ extension ContentEditor {
             form.otherKeys = RecordForm.otherKeys(kind: kind, source: source)
         }
         if kind == .product, let brand = request.uri.queryParameters["brand"] { form.values["brand"] = [String(brand)] }
+        form.duplicateOf = original?.slug
         let options = pickerOptions(for: kind)
-        let from = original?.slug
         return page(request) { csrf in
-            var html = form.html(csrf: csrf, options: options, previewPath: nil)
-            if let from {
-                html = html.replacingOccurrences(
-                    of: "<input type=\"hidden\" name=\"_revision\"",
-                    with: "<input type=\"hidden\" name=\"_from\" value=\"\(from)\">\n<input type=\"hidden\" name=\"_revision\"")
-            }
-            return EditorPage.layout(title: form.title, current: kind, main: html)
+            EditorPage.layout(title: form.title, current: kind, main: form.html(csrf: csrf, options: options, previewPath: nil))
         }
     }
 

@@ -31,14 +31,12 @@ extension ContentEditor {
 
         var fieldErrors: [String: [String]] = [:]
         var slug = existing?.slug ?? (form[RecordForm.slugField] ?? "").trimmingCharacters(in: .whitespaces)
-        var original: (data: Data, source: RecordSource?)?
         var base: RecordSource?
         if let existing {
-            original = folder.source(existing)
-            base = original?.source
-            guard original != nil else { return notFound(request) }
+            guard let original = folder.source(existing) else { return notFound(request) }
             // A file the form cannot read would be replaced by the form's few fields: refused.
-            guard base != nil else { return await editForm(request, kind: kind, file: existing) }
+            guard let source = original.source else { return await editForm(request, kind: kind, file: existing) }
+            base = source
         } else if let from = form["_from"], let source = folder.file(kind: kind, slug: from).flatMap({ folder.source($0)?.source }) {
             base = source
         }
@@ -148,15 +146,9 @@ extension ContentEditor {
             }
             let options = pickerOptions(for: kind)
             let preview = existing == nil ? nil : await previewPath(kind: kind, slug: slug)
-            let from = form["_from"]
+            again.duplicateOf = form["_from"].flatMap { Slug($0) == nil ? nil : $0 }
             return page(request, status: .unprocessableContent) { csrf in
-                var html = again.html(csrf: csrf, options: options, previewPath: preview)
-                if let from, Slug(from) != nil {
-                    html = html.replacingOccurrences(
-                        of: "<input type=\"hidden\" name=\"_revision\"",
-                        with: "<input type=\"hidden\" name=\"_from\" value=\"\(from)\">\n<input type=\"hidden\" name=\"_revision\"")
-                }
-                return EditorPage.layout(title: again.title, current: kind, main: html)
+                EditorPage.layout(title: again.title, current: kind, main: again.html(csrf: csrf, options: options, previewPath: preview))
             }
         }
         // The version check and the write under one lock: of two saves of one form, the second

@@ -27,22 +27,13 @@ struct ContentFolder: Sendable {
     /// The kinds the editor lists: every record kind but the site settings.
     static let kinds: [RecordKind] = [.product, .brand, .promotion, .category, .page]
 
-    /// Every record file of a kind, by slug. Names the loader would refuse (dot files, other
-    /// extensions, sub-folders where the kind takes none) are left out, as it leaves them.
+    /// Every record file of a kind, by slug: the files the loader reads, so the editor never
+    /// offers one a build ignores nor follows a link out of the content folder.
     func files(of kind: RecordKind) -> [RecordFile] {
-        guard let folder = kind.folder else { return [] }
-        let base = root.appendingPathComponent(folder)
-        guard let walker = FileManager.default.enumerator(atPath: base.path) else { return [] }
-        var out: [RecordFile] = []
-        while let relative = walker.nextObject() as? String {
+        ContentLoader(contentFolder: root).recordFiles(of: kind).map { relative in
             let name = (relative as NSString).lastPathComponent
-            if name.hasPrefix(".") { walker.skipDescendants(); continue }
-            if relative.contains("/"), !kind.allowsSubfolders { continue }
-            let ext = (name as NSString).pathExtension
-            guard ext == "md" || ext == "json" else { continue }
-            out.append(RecordFile(kind: kind, slug: (name as NSString).deletingPathExtension, relative: folder + "/" + relative))
-        }
-        return out.sorted { ($0.slug, $0.relative) < ($1.slug, $1.relative) }
+            return RecordFile(kind: kind, slug: (name as NSString).deletingPathExtension, relative: relative)
+        }.sorted { ($0.slug, $0.relative) < ($1.slug, $1.relative) }
     }
 
     func file(kind: RecordKind, slug: String) -> RecordFile? {
@@ -57,7 +48,7 @@ struct ContentFolder: Sendable {
     /// Names a version of a file's bytes, so a save can tell the file changed since the form opened.
     static func revision(_ data: Data?) -> String {
         guard let data else { return "" }
-        return SHA256.hash(data: data).map { String(format: "%02x", $0) }.joined()
+        return ContentDigest.hex(SHA256.hash(data: data))
     }
 
     func source(_ file: RecordFile) -> (data: Data, source: RecordSource?)? {

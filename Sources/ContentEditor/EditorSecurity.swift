@@ -1,3 +1,4 @@
+import BuildEngine
 import Crypto
 import Foundation
 import Hummingbird
@@ -19,7 +20,7 @@ struct EditorSecurity: Sendable {
     }
 
     static func newSession() -> String {
-        SymmetricKey(size: .bits128).withUnsafeBytes { Data($0) }.map { String(format: "%02x", $0) }.joined()
+        SymmetricKey(size: .bits128).withUnsafeBytes { ContentDigest.hex($0) }
     }
 
     func session(of request: Request) -> String? {
@@ -30,7 +31,7 @@ struct EditorSecurity: Sendable {
     }
 
     func csrfToken(session: String) -> String {
-        HMAC<SHA256>.authenticationCode(for: Data(session.utf8), using: key).map { String(format: "%02x", $0) }.joined()
+        ContentDigest.hex(HMAC<SHA256>.authenticationCode(for: Data(session.utf8), using: key))
     }
 
     /// Whether a write carries the form token of its session and comes from the editor's origin.

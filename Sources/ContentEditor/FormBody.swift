@@ -1,3 +1,4 @@
+import ContentLoader
 import Foundation
 import MultipartKit
 import NIOCore
@@ -128,7 +129,8 @@ struct FormBody: Sendable {
         return nil
     }
 
+    /// Line endings as content files have them, by the loader's own rule.
     static func lf(_ text: String) -> String {
-        text.contains("\r") ? text.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n") : text
+        text.contains("\r") ? String(decoding: EditorText.normalized(Data(text.utf8)), as: UTF8.self) : text
     }
 }

@@ -18,6 +18,8 @@ struct RecordForm {
     var body: String
     /// The file's version when the form was made (empty for a new record).
     var revision: String
+    /// The slug of the record a new one duplicates: its unknown keys and layout carry over.
+    var duplicateOf: String?
     /// Keys in the file the model does not know: kept on save, listed so nobody wonders.
     var otherKeys: [String]
     /// Messages by field (a key, `_slug`, `_body` or `_upload.<key>`).
@@ -35,8 +37,8 @@ struct RecordForm {
     /// The form's values for a record as its file has it.
     static func values(kind: RecordKind, source: RecordSource?) -> [String: [String]] {
         var values: [String: [String]] = [:]
-        let options = source?.entry("options").map { FieldControl.lines(numbers: false).formValues($0.value) }?.first?
-            .split(separator: "\n").map(String.init) ?? []
+        var options: [String] = []
+        if case .list(let items)? = source?.entry("options")?.value.value { options = items.compactMap(\.scalarText) }
         for rule in kind.fields {
             let node = source?.entry(rule.key)?.value
             if FieldControl(rule.type) == .rows, let base = RowTable.baseColumns(rule.type, options: options),
@@ -92,6 +94,7 @@ struct RecordForm {
         }
         out += "<form method=\"post\" action=\"\(action)\" enctype=\"multipart/form-data\" novalidate>\n"
         out += "<input type=\"hidden\" name=\"_csrf\" value=\"\(csrf)\">\n"
+        if let duplicateOf { out += "<input type=\"hidden\" name=\"_from\" value=\"\(EditorPage.escape(duplicateOf))\">\n" }
         out += "<input type=\"hidden\" name=\"_revision\" value=\"\(revision)\">\n"
         if mode == .new {
             let from = kind == .product ? "name" : "title"

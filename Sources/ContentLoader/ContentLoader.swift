@@ -174,6 +174,13 @@ public struct ContentLoader: Sendable {
         return files
     }
 
+    /// The record files of a kind exactly as `load` reads them (links leading out of the folder,
+    /// hidden names and other extensions left out), relative to the content folder.
+    public func recordFiles(of kind: RecordKind) -> [String] {
+        var ignored: [Diagnostic] = []
+        return listFiles(of: kind, diagnostics: &ignored).map { String($0.path.dropFirst(contentFolder.path.count + 1)) }
+    }
+
     static func lastComponent(of path: String) -> String {
         path.lastIndex(of: "/").map { String(path[path.index(after: $0)...]) } ?? path
     }

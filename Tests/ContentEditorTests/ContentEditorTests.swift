@@ -499,4 +499,17 @@ struct ContentEditorTests {
         }
         #expect(try text(shop, Self.productFile) == broken)
     }
+
+    @Test func aListShowsARecordAsSavedNotAsFirstListed() async throws {
+        let shop = try SampleShop()
+        defer { shop.remove() }
+        try await app(shop).test(.router) { raw in
+            let client = EditorClient(raw)
+            #expect(try await client.get("/_vitrine/edit/products/").html.contains("Cicalfate Crème Réparatrice"))
+            #expect(try await client.edit(Self.product, changes: ["name": ["Cicalfate Repair Cream"]]).status == .seeOther)
+            let list = try await client.get("/_vitrine/edit/products/")
+            #expect(list.html.contains("Cicalfate Repair Cream"))
+            #expect(!list.html.contains("Cicalfate Crème Réparatrice"))
+        }
+    }
 }
