@@ -50,10 +50,11 @@ public struct PictureDerivation: Sendable {
 
     /// `uses`: each local picture to derive, with where the content first names it (diagnostics
     /// point there).
-    public func run(uses: [String: SourceLocation]) -> Outcome {
+    /// `index`: the cache's index when the caller read it ahead (`PictureCache.loadIndex`).
+    public func run(uses: [String: SourceLocation], index: PictureCache.Index? = nil) -> Outcome {
         let paths = settings.widths.isEmpty ? [] : uses.keys.filter(Self.derives).sorted()
         guard !paths.isEmpty else { return Outcome() }
-        let index = cache.loadIndex()
+        let index = index ?? cache.loadIndex()
         let version = VipsCodec.version
         if let recorded = index.encodesAVIF(libvips: version),
             let outcome = run(paths, uses: uses, index: index, encodingAVIF: recorded, trusted: true)
