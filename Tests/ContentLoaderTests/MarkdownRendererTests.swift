@@ -1,5 +1,5 @@
 import CatalogModel
-import ContentLoader
+@testable import ContentLoader
 import Testing
 
 @Suite struct MarkdownRendererTests {
@@ -21,6 +21,22 @@ import Testing
         #expect(html.contains("<del>old</del>"))
         #expect(html.contains(#"<a href="https://example.com">https://example.com</a>"#))
         #expect(html.contains(#"<input type="checkbox" checked="" disabled="" aria-label="done" />"#), "a task box is labelled by its text")
+    }
+
+    @Test func byteSearchFindsTheNeedleAnywhereAndOnlyWhole() {
+        let cases: [(String, Bool)] = [
+            ("<input type=\"checkbox\" />", true),
+            ("text <input type=\"checkbox\"", true),
+            ("<<input <input type=\"checkbox\" x", true),
+            ("é <input type=\"checkbox\" ü", true),
+            ("<input type=\"checkbo", false),
+            ("<input type=\"text\"> <input", false),
+            ("", false),
+        ]
+        for (text, expected) in cases {
+            var text = text
+            #expect(MarkdownRenderer.bytes(of: &text, hold: "<input type=\"checkbox\"") == expected, "\(text)")
+        }
     }
 
     @Test func omitsRawHTML() {
