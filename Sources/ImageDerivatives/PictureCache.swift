@@ -46,7 +46,7 @@ public struct PictureCache: Sendable {
     /// What the last build recorded: each source's digest, each entry it used, and whether the
     /// libvips it ran with encoded AVIF. Knowing that, a build whose pictures are all cached never
     /// starts libvips, whose plug-in loading alone took a tenth of a second.
-    public struct Index: Sendable, Equatable {
+    struct Index: Sendable, Equatable {
         var stamps: [String: Stamped] = [:]
         var entries: [String: Recorded] = [:]
         /// The libvips version the AVIF answer holds for.
@@ -58,8 +58,7 @@ public struct PictureCache: Sendable {
     }
 
     /// Read as bytes: parsed as `String`s, the index of 1,000 photos took 70 ms.
-    /// Public so a build can read it on another thread while its content loads.
-    public func loadIndex() -> Index {
+    func loadIndex() -> Index {
         guard let data = FileManager.default.contents(atPath: path + "/" + Self.indexName) else { return Index() }
         let bytes = [UInt8](data)
         var lines = bytes.split(separator: UInt8(ascii: "\n"))[...]

@@ -50,11 +50,10 @@ public struct PictureDerivation: Sendable {
 
     /// `uses`: each local picture to derive, with where the content first names it (diagnostics
     /// point there).
-    /// `index`: the cache's index when the caller read it ahead (`PictureCache.loadIndex`).
-    public func run(uses: [String: SourceLocation], index: PictureCache.Index? = nil) -> Outcome {
+    public func run(uses: [String: SourceLocation]) -> Outcome {
         let paths = settings.widths.isEmpty ? [] : uses.keys.filter(Self.derives).sorted()
         guard !paths.isEmpty else { return Outcome() }
-        let index = index ?? cache.loadIndex()
+        let index = cache.loadIndex()
         let version = VipsCodec.version
         if let recorded = index.encodesAVIF(libvips: version),
             let outcome = run(paths, uses: uses, index: index, encodingAVIF: recorded, trusted: true)

@@ -106,10 +106,6 @@ public final class IncrementalBuilder: @unchecked Sendable {
             return report
         }
 
-        // Read while the content loads: a build whose pictures are all cached spent a tenth of its
-        // picture time parsing this index on one core.
-        let cache = pictureCache
-        let pictureIndex = Background { cache.loadIndex() }
         let checked = SiteBuilder.check(
             content: options.contentFolder, templates: options.templatesFolder, strict: options.strict, memo: memo)
         let loaded = Date()
@@ -124,7 +120,7 @@ public final class IncrementalBuilder: @unchecked Sendable {
         let search = Background { [validated] in
             shard.map(\.ownsSearchIndex) ?? true ? SearchIndexer(catalog: validated, now: clock).jobs() : []
         }
-        let pictures = derivePictures(for: validated, imageFiles: checked.imageFiles, index: pictureIndex.value)
+        let pictures = derivePictures(for: validated, imageFiles: checked.imageFiles)
         report.picturesMade = pictures.made
         report.picturesReused = pictures.reused
         guard pictures.diagnostics.isEmpty else {
@@ -458,10 +454,10 @@ public final class IncrementalBuilder: @unchecked Sendable {
     }
 
     /// The pictures the catalog's records name, derived or taken from the cache.
-    func derivePictures(for catalog: Catalog, imageFiles: [String], index: PictureCache.Index? = nil) -> PictureDerivation.Outcome {
+    func derivePictures(for catalog: Catalog, imageFiles: [String]) -> PictureDerivation.Outcome {
         let listed = Set(imageFiles)
         var outcome = PictureDerivation(contentFolder: options.contentFolder, cache: pictureCache, settings: catalog.site.images)
-            .run(uses: catalog.imageUses.filter { listed.contains($0.key) }, index: index)
+            .run(uses: catalog.imageUses.filter { listed.contains($0.key) })
         // A derived file may not take the name of a content file.
         for path in outcome.files.keys.filter(listed.contains).sorted() {
             outcome.diagnostics.append(.error(
