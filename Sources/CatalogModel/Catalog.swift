@@ -61,14 +61,16 @@ public struct Catalog: Sendable {
             for slug in Set(promotion.brands) { promotionsNamingBrand[slug, default: []].append(index) }
         }
         for brand in self.brands { brandBySlug[brand.slug] = brand }
-        for (position, product) in self.products.enumerated() {
-            productPositionBySlug[product.slug] = position
-            productPositionBySKU[product.sku] = position
-            productPositionsByBrand[product.brand, default: []].append(position)
-            for variant in product.variants { variantOwnerBySKU[variant.sku] = position }
-            for tag in Set(product.tags) { productPositionsByTag[tag, default: []].append(position) }
-            productIsBuyable.append(product.isBuyable)
-            for slug in Set(product.categories) { productPositionsInCategory[slug, default: []].append(position) }
+        // Fields read in place: a copy of each product (a retain and a release of every string it
+        // holds) was most of this loop at 100,000 products, on one core.
+        for position in self.products.indices {
+            productPositionBySlug[self.products[position].slug] = position
+            productPositionBySKU[self.products[position].sku] = position
+            productPositionsByBrand[self.products[position].brand, default: []].append(position)
+            for variant in self.products[position].variants { variantOwnerBySKU[variant.sku] = position }
+            for tag in Set(self.products[position].tags) { productPositionsByTag[tag, default: []].append(position) }
+            productIsBuyable.append(self.products[position].isBuyable)
+            for slug in Set(self.products[position].categories) { productPositionsInCategory[slug, default: []].append(position) }
         }
         self.categories = Self.sorted(categories) { ($0.title.folded(), $0.title, $0.slug.rawValue) }
         if !categories.isEmpty { indexCategories() }

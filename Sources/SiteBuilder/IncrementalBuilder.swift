@@ -207,6 +207,7 @@ public final class IncrementalBuilder: @unchecked Sendable {
             ("plan the pages, feeds and API", planned.timeIntervalSince(derived)),
             ("render and write \(jobs.count.formatted()) files (the search index is built meanwhile)", written.timeIntervalSince(planned)),
         ]
+        if options.leavesMemoryToExit { KeptToExit.keep([checked, catalog, plan, jobs, search]) }
         return report
     }
 

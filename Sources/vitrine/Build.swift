@@ -56,12 +56,14 @@ extension Vitrine {
             if showProgress {
                 progress = { done, total in Console.progress("Rendering \(done)/\(total)") }
             }
-            let options = BuildOptions(
+            var options = BuildOptions(
                 contentFolder: URL(fileURLWithPath: source.content),
                 templatesFolder: URL(fileURLWithPath: source.templates),
                 outputFolder: URL(fileURLWithPath: output),
                 clock: now, strict: source.strict,
                 progress: progress, shard: shard.flatMap { try? BuildShard.parse($0).get() }, pictureCache: pictures.folder)
+            // The process ends with this build.
+            options.leavesMemoryToExit = true
             let report = incremental ? SiteBuilder.buildIncrementally(options) : SiteBuilder.build(options)
             if showProgress { Console.clearProgress() }
             DiagnosticPrinter(format: diagnosticOptions.diagnostics, content: source.content, templates: source.templates)
