@@ -277,8 +277,8 @@ public final class IncrementalBuilder: @unchecked Sendable {
             let output = try OutputFolder(destination: options.outputFolder)
             do {
                 // Derived pictures are placed as the output is swapped in (`OutputFolder.commit`).
+                // Each file's folders are made by the worker that writes the first file in them.
                 let copies = plan.copies.filter { !$0.isDerived }
-                try output.prepareFolders(for: plan.jobs.map(\.path) + copies.map(\.path))
                 let failures = FailureList()
                 writeStaged(plan.jobs, changes: changes, to: output, rendered: rendered, failures: failures, progress: options.progress)
                 // Photos are most of a shop's bytes: on all cores.
@@ -293,7 +293,6 @@ public final class IncrementalBuilder: @unchecked Sendable {
                     }
                 }
                 let searchJobs = search.value
-                try output.prepareFolders(for: searchJobs.map(\.path))
                 writeStaged(searchJobs, changes: changes, to: output, rendered: rendered, failures: failures, progress: nil)
                 if let failure = failures.first { throw failure }
                 if let shard = plan.shard {

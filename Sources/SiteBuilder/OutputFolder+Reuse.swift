@@ -11,7 +11,10 @@ extension OutputFolder {
     /// bytes, no copy, and the old folder can still be removed after the swap. False when there
     /// is no such file, so the caller renders it instead.
     func linkFromDestination(_ path: String) -> Bool {
-        link(destination.path + "/" + path, staging.path + "/" + path) == 0
+        let (old, new) = (destination.path + "/" + path, staging.path + "/" + path)
+        if link(old, new) == 0 { return true }
+        guard errno == ENOENT, access(old, F_OK) == 0, (try? makeFolders(of: path)) != nil else { return false }
+        return link(old, new) == 0
     }
 }
 
@@ -20,7 +23,12 @@ extension OutputFolder {
     /// different file systems.
     func hardLink(_ source: String, to path: String) throws {
         if link(source, staging.path + "/" + path) == 0 { return }
-        let code = errno
+        var code = errno
+        if code == ENOENT, access(source, F_OK) == 0 {
+            try makeFolders(of: path)
+            if link(source, staging.path + "/" + path) == 0 { return }
+            code = errno
+        }
         guard code == EXDEV || code == EPERM || code == EMLINK else { throw OutputError(path: path, code: code) }
         try copy(source, to: path)
     }
