@@ -41,8 +41,13 @@ import Testing
     @Test func optionalValuesInsideAnyAreUnwrapped() throws {
         let present: String? = "here"
         let absent: String? = nil
-        let context: [String: Any] = ["present": present as Any, "absent": absent as Any]
+        let list: [[String: Any]]? = [["n": "a"], ["n": "b"]]
+        let nested: Int?? = .some(nil)
+        let context: [String: Any] = [
+            "present": present as Any, "absent": absent as Any, "list": list as Any, "nested": nested as Any,
+        ]
         #expect(try Self.render("{{present}}|{{#absent}}x{{/absent}}{{^absent}}none{{/absent}}", context) == "here|none")
+        #expect(try Self.render("{{#list}}{{n}}{{/list}}|{{^nested}}empty{{/nested}}", context) == "ab|empty")
     }
 
     @Test func escapingCoversTheFiveMarkupCharactersAndTextContentTurnsItOff() throws {
