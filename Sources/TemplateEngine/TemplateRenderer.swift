@@ -122,8 +122,17 @@ struct TemplateRenderer {
         case .innermost:
             value = stack[stack.count - 1].child(name.parts[0])
         case .stack:
-            // The first context, innermost outwards, that has the first part; the rest is read from it alone.
-            value = stack.reversed().lazy.compactMap { $0.child(name.parts[0]) }.first
+            // The first context, innermost outwards, that has the first part; the rest is read from it
+            // alone. A plain loop over the frames in place: a lazy chain copied each frame it passed.
+            let first = name.parts[0]
+            var index = stack.count - 1
+            while index >= 0 {
+                if let found = stack[index].child(first) {
+                    value = found
+                    break
+                }
+                index -= 1
+            }
         }
         for part in name.parts.dropFirst() {
             guard let parent = value else { break }
