@@ -39,14 +39,16 @@ extension CatalogAPI {
 
     /// Page `page` (from 1) of a brand's products by name.
     public func brandProducts(_ brand: Brand, page: Int) -> BrandProductsDocument {
-        let products = catalog.productsByBrand[brand.slug, default: []]
-        let pageCount = Self.pageCount(forProducts: products.count)
+        let total = catalog.productsByBrand.count(of: brand.slug)
+        let pageCount = Self.pageCount(forProducts: total)
+        let products = catalog.productsByBrand.records(
+            of: brand.slug, droppingFirst: (page - 1) * Self.productsPerPage, limit: Self.productsPerPage)
         return BrandProductsDocument(
             brand: brandLink(brand), page: page, pageCount: pageCount, perPage: Self.productsPerPage,
-            total: products.count,
+            total: total,
             next: page < pageCount ? absolute(APIRoutes.brandProducts(brand.slug, page: page + 1)) : nil,
             previous: page > 1 ? absolute(APIRoutes.brandProducts(brand.slug, page: page - 1)) : nil,
-            products: Self.slice(products, page: page).map(productSummary))
+            products: products.map(productSummary))
     }
 
     public func productDocument(_ product: Product) -> ProductDocument {

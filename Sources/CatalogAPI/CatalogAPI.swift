@@ -81,8 +81,9 @@ public struct CatalogAPI: Sendable {
     /// A page of a brand's products: each summary prints the product's quote.
     func brandProductsInputs(_ brand: Brand, page: Int) -> Set<Dependency> {
         var inputs: Set<Dependency> = [.site, .record(.brand, brand.slug), .list(.product)]
-        let products = catalog.productsByBrand[brand.slug, default: []]
-        for product in Self.slice(products, page: page) { inputs.formUnion(catalog.quoteDependencies(for: product)) }
+        let products = catalog.productsByBrand.records(
+            of: brand.slug, droppingFirst: (page - 1) * Self.productsPerPage, limit: Self.productsPerPage)
+        for product in products { inputs.formUnion(catalog.quoteDependencies(for: product)) }
         return inputs
     }
 
@@ -108,10 +109,5 @@ public struct CatalogAPI: Sendable {
             for step in catalog.path(to: category) { inputs.insert(.record(.category, step.slug)) }
         }
         return inputs
-    }
-
-    /// The products on one page of a list.
-    static func slice<C: Collection>(_ items: C, page: Int) -> C.SubSequence {
-        items.dropFirst((page - 1) * productsPerPage).prefix(productsPerPage)
     }
 }

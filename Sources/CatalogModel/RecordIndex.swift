@@ -21,5 +21,12 @@ public struct RecordGroups<Key: Hashable & Sendable, Record: Sendable>: Sendable
 
     /// How many records a group has, without copying them out.
     public func count(of key: Key) -> Int { positions[key]?.count ?? 0 }
+
+    /// At most `limit` records of a group after the first `offset`: one page, copying out only the
+    /// records on it (a brand page of 24 products copied all of the brand's products before).
+    public func records(of key: Key, droppingFirst offset: Int, limit: Int) -> [Record] {
+        guard let group = positions[key] else { return [] }
+        return group.dropFirst(offset).prefix(limit).map { records[$0] }
+    }
     public var keys: Dictionary<Key, [Int]>.Keys { positions.keys }
 }

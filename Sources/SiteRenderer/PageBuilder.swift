@@ -55,15 +55,14 @@ struct PageBuilder: Sendable {
     }
 
     func brandPage(_ brand: Brand, page number: Int, pageCount: Int) -> [String: Any] {
-        let all = catalog.productsByBrand[brand.slug, default: []]
         let perPage = site.productsPerPage
-        let slice = all.dropFirst((number - 1) * perPage).prefix(perPage)
+        let slice = catalog.productsByBrand.records(of: brand.slug, droppingFirst: (number - 1) * perPage, limit: perPage)
         let title = number > 1 ? "\(brand.title), page \(number)" : brand.title
         let summary = brand.description.plainText.isEmpty ? "\(brand.title) at \(site.title)" : brand.description.plainText
         var page = context.base(route: route, title: title, description: summary, section: "brands")
         page["brand"] = brandDetail(brand)
         page["products"] = slice.map { context.productSummary($0) }
-        page["productCount"] = all.count
+        page["productCount"] = catalog.productsByBrand.count(of: brand.slug)
         page["isFirstPage"] = number == 1
         page["pagination"] = pagination(page: number, pageCount: pageCount) { Routes.brand(brand.slug, page: $0) }
         page["breadcrumbs"] = breadcrumbs([("Brands", Routes.brands), (brand.title, number > 1 ? Routes.brand(brand.slug) : nil)]
@@ -126,7 +125,7 @@ struct PageBuilder: Sendable {
         }
         item["unitPrice"] = site.unitPrice(of: quote.price, netContent: shown.netContent)?.formatted(locale: site.locale) ?? false
         if let content = shown.netContent { item["netContent"] = content.text }
-        if !related.isEmpty { page["related"] = ["products": related.map { context.productSummary(catalog.products[$0]) }] }
+        if !related.isEmpty { page["related"] = ["products": related.map(context.productSummary(at:))] }
         let gallery = gallery(of: product, shown: shown.image ?? shown.thumbnail)
         if !gallery.isEmpty { item["gallery"] = ["pictures": gallery] }
         if let shipping = shippingRates(for: quote.price) { item["shipping"] = shipping }

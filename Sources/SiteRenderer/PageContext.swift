@@ -229,6 +229,15 @@ struct PageContext {
         return makeProductSummary(product, quote: quote)
     }
 
+    /// The card of the catalog's product at `position`, read from the catalog only when it is not
+    /// made yet: the related lists of ten thousand product pages copied four products each.
+    func productSummary(at position: Int) -> [String: Any] {
+        shared.summary(for: "product\u{0}\(catalog.products[position].slug)\u{0}\(root)") {
+            let product = catalog.products[position]
+            return product.hasVariants ? variantProductSummary(product) : makeProductSummary(product, quote: self.quote(product))
+        }
+    }
+
     private func makeProductSummary(_ product: Product, quote: PriceQuote) -> [String: Any] {
         var item: [String: Any] = [
             "name": product.name,

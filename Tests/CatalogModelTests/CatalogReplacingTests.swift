@@ -13,6 +13,16 @@ import VitrineTestSupport
         brands: [Records.brand("acme"), Records.brand("zed")],
         products: [product("b", "Balm", sku: "B"), product("a", "Amber", sku: "A"), product("c", "Clay", sku: "C", brand: "zed")])
 
+    @Test func aPageOfAGroupHoldsOnlyItsRecordsInOrder() {
+        let byBrand = Self.catalog.productsByBrand
+        let acme = Slug("acme")!
+        #expect(byBrand.records(of: acme, droppingFirst: 0, limit: 1).map(\.slug.rawValue) == ["a"])
+        #expect(byBrand.records(of: acme, droppingFirst: 1, limit: 5).map(\.slug.rawValue) == ["b"])
+        #expect(byBrand.records(of: acme, droppingFirst: 2, limit: 5).isEmpty)
+        #expect(byBrand.records(of: Slug("nobody")!, droppingFirst: 0, limit: 5).isEmpty)
+        #expect(byBrand.count(of: acme) == 2)
+    }
+
     @Test func aProductThatKeepsItsPlaceIsReplacedEverywhere() throws {
         let cheaper = Self.product("b", "Balm", sku: "B2", cents: 50)
         let patched = try #require(Self.catalog.replacing(cheaper))
