@@ -28,5 +28,6 @@ public struct RecordGroups<Key: Hashable & Sendable, Record: Sendable>: Sendable
         guard let group = positions[key] else { return [] }
         return group.dropFirst(offset).prefix(limit).map { records[$0] }
     }
+
     public var keys: Dictionary<Key, [Int]>.Keys { positions.keys }
 }
