@@ -41,14 +41,12 @@ extension CatalogAPI {
     public func brandProducts(_ brand: Brand, page: Int) -> BrandProductsDocument {
         let total = catalog.productsByBrand.count(of: brand.slug)
         let pageCount = Self.pageCount(forProducts: total)
-        let products = catalog.productsByBrand.records(
-            of: brand.slug, droppingFirst: (page - 1) * Self.productsPerPage, limit: Self.productsPerPage)
         return BrandProductsDocument(
             brand: brandLink(brand), page: page, pageCount: pageCount, perPage: Self.productsPerPage,
             total: total,
             next: page < pageCount ? absolute(APIRoutes.brandProducts(brand.slug, page: page + 1)) : nil,
             previous: page > 1 ? absolute(APIRoutes.brandProducts(brand.slug, page: page - 1)) : nil,
-            products: products.map(productSummary))
+            products: products(of: brand, page: page).map(productSummary))
     }
 
     public func productDocument(_ product: Product) -> ProductDocument {

@@ -81,9 +81,7 @@ public struct CatalogAPI: Sendable {
     /// A page of a brand's products: each summary prints the product's quote.
     func brandProductsInputs(_ brand: Brand, page: Int) -> Set<Dependency> {
         var inputs: Set<Dependency> = [.site, .record(.brand, brand.slug), .list(.product)]
-        let products = catalog.productsByBrand.records(
-            of: brand.slug, droppingFirst: (page - 1) * Self.productsPerPage, limit: Self.productsPerPage)
-        for product in products { inputs.formUnion(catalog.quoteDependencies(for: product)) }
+        for product in products(of: brand, page: page) { inputs.formUnion(catalog.quoteDependencies(for: product)) }
         return inputs
     }
 
@@ -109,5 +107,10 @@ public struct CatalogAPI: Sendable {
             for step in catalog.path(to: category) { inputs.insert(.record(.category, step.slug)) }
         }
         return inputs
+    }
+
+    /// The products on page `page` (from 1) of a brand's list, copied out alone.
+    func products(of brand: Brand, page: Int) -> [Product] {
+        catalog.productsByBrand.records(of: brand.slug, droppingFirst: (page - 1) * Self.productsPerPage, limit: Self.productsPerPage)
     }
 }

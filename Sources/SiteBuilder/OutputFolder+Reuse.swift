@@ -11,10 +11,17 @@ extension OutputFolder {
     /// bytes, no copy, and the old folder can still be removed after the swap. False when there
     /// is no such file, so the caller renders it instead.
     func linkFromDestination(_ path: String) -> Bool {
-        let (old, new) = (destination.path + "/" + path, staging.path + "/" + path)
-        if link(old, new) == 0 { return true }
-        guard errno == ENOENT, access(old, F_OK) == 0, (try? makeFolders(of: path)) != nil else { return false }
-        return link(old, new) == 0
+        linkMakingFolders(destination.path + "/" + path, at: path) == 0
+    }
+
+    /// `link(2)` of `source` at `path` in the staging folder, making the folders above it when they
+    /// are missing; 0, or the error number.
+    func linkMakingFolders(_ source: String, at path: String) -> Int32 {
+        let target = staging.path + "/" + path
+        if link(source, target) == 0 { return 0 }
+        let code = errno
+        guard code == ENOENT, access(source, F_OK) == 0, (try? makeFolders(of: path)) != nil else { return code }
+        return link(source, target) == 0 ? 0 : errno
     }
 }
 
@@ -22,13 +29,8 @@ extension OutputFolder {
     /// A hard link to `source` at `path` in the staging folder, or a copy when the two lie on
     /// different file systems.
     func hardLink(_ source: String, to path: String) throws {
-        if link(source, staging.path + "/" + path) == 0 { return }
-        var code = errno
-        if code == ENOENT, access(source, F_OK) == 0 {
-            try makeFolders(of: path)
-            if link(source, staging.path + "/" + path) == 0 { return }
-            code = errno
-        }
+        let code = linkMakingFolders(source, at: path)
+        if code == 0 { return }
         guard code == EXDEV || code == EPERM || code == EMLINK else { throw OutputError(path: path, code: code) }
         try copy(source, to: path)
     }

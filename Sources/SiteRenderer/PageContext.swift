@@ -221,20 +221,22 @@ struct PageContext {
     /// Without a quote of its own the card is the same wherever it appears at one folder depth
     /// (a brand page, a category page, four product pages' related lists): made once per depth.
     func productSummary(_ product: Product, quote: PriceQuote? = nil) -> [String: Any] {
-        guard let quote else {
-            return shared.summary(for: "product\u{0}\(product.slug)\u{0}\(root)") {
-                product.hasVariants ? variantProductSummary(product) : makeProductSummary(product, quote: self.quote(product))
-            }
-        }
+        guard let quote else { return sharedProductSummary(product.slug) { product } }
         return makeProductSummary(product, quote: quote)
     }
 
     /// The card of the catalog's product at `position`, read from the catalog only when it is not
     /// made yet: the related lists of ten thousand product pages copied four products each.
     func productSummary(at position: Int) -> [String: Any] {
-        shared.summary(for: "product\u{0}\(catalog.products[position].slug)\u{0}\(root)") {
-            let product = catalog.products[position]
-            return product.hasVariants ? variantProductSummary(product) : makeProductSummary(product, quote: self.quote(product))
+        sharedProductSummary(catalog.products[position].slug) { catalog.products[position] }
+    }
+
+    /// A card without a quote of its own, made once per folder depth; `product` is asked for only
+    /// when it is made.
+    private func sharedProductSummary(_ slug: Slug, _ product: () -> Product) -> [String: Any] {
+        shared.summary(for: "product\u{0}\(slug)\u{0}\(root)") {
+            let product = product()
+            return product.hasVariants ? variantProductSummary(product) : makeProductSummary(product, quote: quote(product))
         }
     }
 
