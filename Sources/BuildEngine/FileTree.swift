@@ -64,14 +64,23 @@ public enum FileTree {
         var found: [String] = []
         var pending = [""]
         while let relative = pending.popLast() {
-            guard let stream = opendir(relative.isEmpty ? folder : folder + "/" + relative) else { continue }
-            while let entry = readdir(stream) {
-                let name = entryName(entry)
-                if name == "." || name == ".." { continue }
+            for (name, isFolder) in entries(of: relative.isEmpty ? folder : folder + "/" + relative) {
                 let path = relative.isEmpty ? name : relative + "/" + name
-                if entry.pointee.d_type == UInt8(DT_DIR) { pending.append(path) } else { found.append(path) }
+                if isFolder { pending.append(path) } else { found.append(path) }
             }
-            closedir(stream)
+        }
+        return found
+    }
+
+    /// The names in one folder, each with whether it is a folder; empty when it cannot be read.
+    public static func entries(of folder: String) -> [(name: String, isFolder: Bool)] {
+        guard let stream = opendir(folder) else { return [] }
+        defer { closedir(stream) }
+        var found: [(name: String, isFolder: Bool)] = []
+        while let entry = readdir(stream) {
+            let name = entryName(entry)
+            if name == "." || name == ".." { continue }
+            found.append((name, entry.pointee.d_type == UInt8(DT_DIR)))
         }
         return found
     }

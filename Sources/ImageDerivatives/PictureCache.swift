@@ -136,18 +136,26 @@ public struct PictureCache: Sendable {
             fallback.rawValue + ";" + renditions.map { "\($0.width)x\($0.height):\($0.format.rawValue)" }.joined(separator: ",")
         }
 
+        /// Parsed in place, without splitting: the index holds a line like this for every photo.
         static func decode(line: ArraySlice<UInt8>) -> Entry? {
-            let parts = line.split(separator: UInt8(ascii: ";"))
-            guard parts.count == 2, let fallback = PictureFormat(rawValue: String(decoding: parts[0], as: UTF8.self)) else { return nil }
+            guard let semicolon = line.firstIndex(of: UInt8(ascii: ";")), let fallback = format(line[..<semicolon]) else { return nil }
             var renditions: [Rendition] = []
-            for item in parts[1].split(separator: UInt8(ascii: ",")) {
-                let f = item.split(whereSeparator: { $0 == UInt8(ascii: "x") || $0 == UInt8(ascii: ":") })
-                guard f.count == 3, let width = PictureCache.number(f[0]).map(Int.init), let height = PictureCache.number(f[1]).map(Int.init),
-                    let format = PictureFormat(rawValue: String(decoding: f[2], as: UTF8.self))
+            var rest = line[(semicolon + 1)...]
+            while !rest.isEmpty {
+                let end = rest.firstIndex(of: UInt8(ascii: ",")) ?? rest.endIndex
+                let item = rest[..<end]
+                guard let x = item.firstIndex(of: UInt8(ascii: "x")), let colon = item.firstIndex(of: UInt8(ascii: ":")), x < colon,
+                    let width = PictureCache.number(item[..<x]), let height = PictureCache.number(item[(x + 1)..<colon]),
+                    let format = format(item[(colon + 1)...])
                 else { return nil }
-                renditions.append(Rendition(width: width, height: height, format: format))
+                renditions.append(Rendition(width: Int(width), height: Int(height), format: format))
+                rest = end == rest.endIndex ? [] : rest[(end + 1)...]
             }
             return renditions.isEmpty ? nil : Entry(fallback: fallback, renditions: renditions)
+        }
+
+        private static func format(_ name: ArraySlice<UInt8>) -> PictureFormat? {
+            PictureFormat.allCases.first { $0.rawValue.utf8.elementsEqual(name) }
         }
     }
 

@@ -17,14 +17,27 @@ public struct PictureDerivation: Sendable {
 
     public struct Outcome: Sendable {
         public var pictures: [String: PictureSet] = [:]
-        /// Site path of each derived file → the file in the cache it is published from.
-        public var files: [String: String] = [:]
+        /// Each derived file once, with the file in the cache it is published from.
+        public var derived: [DerivedFile] = []
         public var diagnostics: [Diagnostic] = []
         /// Photos processed by this run, and photos whose files came from the cache.
         public var made = 0
         public var reused = 0
         /// The cache entries this run used: what pruning keeps.
         public var keys: Set<String> = []
+
+        /// Site path of each derived file → the file in the cache it is published from.
+        public var files: [String: String] {
+            Dictionary(derived.map { ($0.path, $0.file) }, uniquingKeysWith: { first, _ in first })
+        }
+    }
+
+    /// A derived file to publish: its site path, the file in the cache, and the content picture
+    /// it was made from.
+    public struct DerivedFile: Sendable, Hashable {
+        public var path: String
+        public var file: String
+        public var source: String
     }
 
     /// Vector pictures are published as they are.
@@ -141,25 +154,31 @@ public struct PictureDerivation: Sendable {
         outcome.made = missing.count { entries[$0.key] != nil }
         // Twelve names per photo: made on all cores, then gathered.
         let (ready, readyKeys) = (entries, keyOf)
-        let published = ParallelMap.map(chunked: paths) { path -> (key: String, set: PictureSet, files: [(String, String)])? in
+        let published = ParallelMap.map(chunked: paths) { path -> (key: String, stem: String, set: PictureSet, files: [DerivedFile])? in
             guard let key = readyKeys[path], let entry = ready[key] else { return nil }
             var renditions: [PictureSet.Rendition] = []
-            var files: [(String, String)] = []
+            var files: [DerivedFile] = []
+            renditions.reserveCapacity(entry.renditions.count)
+            files.reserveCapacity(entry.renditions.count)
             let stem = Self.siteStem(of: path)
+            let folder = cache.path + "/" + key + "/"
             for r in entry.renditions {
                 let site = Self.sitePath(stem: stem, width: r.width, key: key, format: r.format)
                 renditions.append(PictureSet.Rendition(width: r.width, height: r.height, format: r.format, path: site))
-                files.append((site, cache.file(key, r)))
+                files.append(DerivedFile(path: site, file: folder + r.fileName, source: path))
             }
             renditions.sort { ($0.format, $0.width) < ($1.format, $1.width) }
-            return (key, PictureSet(renditions: renditions, fallback: entry.fallback), files)
+            return (key, stem, PictureSet(renditions: renditions, fallback: entry.fallback), files)
         }
-        outcome.files.reserveCapacity(published.reduce(0) { $0 + ($1?.files.count ?? 0) })
+        outcome.derived.reserveCapacity(published.reduce(0) { $0 + ($1?.files.count ?? 0) })
+        // Two sources with the same name but for the extension and the same bytes make the same
+        // files: each is published once.
+        var stems: Set<String> = []
         for (path, item) in zip(paths, published) {
             guard let item else { continue }
             outcome.keys.insert(item.key)
             outcome.pictures[path] = item.set
-            for (site, file) in item.files { outcome.files[site] = file }
+            if stems.insert(item.stem + "." + item.key).inserted { outcome.derived += item.files }
         }
         outcome.reused = outcome.pictures.count - outcome.made
         outcome.diagnostics.sort()
@@ -205,8 +224,18 @@ public struct PictureDerivation: Sendable {
         lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC0 ? 2 : 1
     }
 
+    /// Built in one buffer: twelve thousand of these are made on every build.
     static func sitePath(stem: String, width: Int, key: String, format: PictureFormat) -> String {
-        stem + "-" + String(width) + "." + key.prefix(10) + "." + format.fileExtension
+        var path = ""
+        path.reserveCapacity(stem.utf8.count + 28)
+        path += stem
+        path += "-"
+        path += String(width)
+        path += "."
+        path += key.prefix(10)
+        path += "."
+        path += format.fileExtension
+        return path
     }
 
     /// A problem with the picture itself, told in the shop's terms.

@@ -279,6 +279,9 @@ public final class IncrementalBuilder: @unchecked Sendable {
                 // Derived pictures are placed as the output is swapped in (`OutputFolder.commit`).
                 // Each file's folders are made by the worker that writes the first file in them.
                 let copies = plan.copies.filter { !$0.isDerived }
+                let derived = plan.copies.filter(\.isDerived).map { LinkedFile(source: $0.source, path: $0.path) }
+                let (root, folder) = (output.destination.path, PictureDerivation.publishedFolder)
+                let listing = derived.isEmpty ? nil : Background { DerivedListing.make(root: root, folder: folder, wanted: derived) }
                 let failures = FailureList()
                 writeStaged(plan.jobs, changes: changes, to: output, rendered: rendered, failures: failures, progress: options.progress)
                 // Photos are most of a shop's bytes: on all cores.
@@ -301,9 +304,7 @@ public final class IncrementalBuilder: @unchecked Sendable {
                     let manifest = ShardManifest(shard: shard.part, build: shard.build.value, files: files)
                     try output.write(manifest.encoded(), to: ShardManifest.fileName)
                 }
-                try output.commit(
-                    derived: plan.copies.filter(\.isDerived).map { LinkedFile(source: $0.source, path: $0.path) },
-                    derivedFolder: PictureDerivation.publishedFolder)
+                try output.commit(derived: derived, derivedFolder: folder, listing: listing?.value)
                 return (plan.jobs + searchJobs).sorted { $0.path < $1.path }
             } catch {
                 output.discard()
@@ -458,8 +459,10 @@ public final class IncrementalBuilder: @unchecked Sendable {
         let listed = Set(imageFiles)
         var outcome = PictureDerivation(contentFolder: options.contentFolder, cache: pictureCache, settings: catalog.site.images)
             .run(uses: catalog.imageUses.filter { listed.contains($0.key) })
-        // A derived file may not take the name of a content file.
-        for path in outcome.files.keys.filter(listed.contains).sorted() {
+        // A derived file may not take the name of a content file; only one in the published folder could.
+        let underPublished = listed.filter { $0.hasPrefix(PictureDerivation.publishedFolder + "/") }
+        let clashing = underPublished.isEmpty ? [] : Set(outcome.derived.map(\.path)).intersection(underPublished)
+        for path in clashing.sorted() {
             outcome.diagnostics.append(.error(
                 "\(path) is the name of a picture Vitrine derives; rename the file",
                 at: SourceLocation(path: options.contentFolder.standardizedFileURL.lastPathComponent + "/" + path)))
@@ -470,13 +473,12 @@ public final class IncrementalBuilder: @unchecked Sendable {
     /// The derived files, published from the cache; each counts as made from its source image.
     func derivedCopies(_ pictures: PictureDerivation.Outcome) -> [Copy] {
         var copies: [Copy] = []
-        copies.reserveCapacity(pictures.files.count)
-        for (source, set) in pictures.pictures {
-            let input = InputScan.contentPrefix + source
-            for rendition in set.renditions {
-                guard let file = pictures.files[rendition.path] else { continue }
-                copies.append(Copy(source: file, path: rendition.path, input: input, isDerived: true))
-            }
+        copies.reserveCapacity(pictures.derived.count)
+        var (source, input) = ("", "")
+        for file in pictures.derived {
+            // One string for all of a source's files, which come one after another.
+            if file.source != source { (source, input) = (file.source, InputScan.contentPrefix + file.source) }
+            copies.append(Copy(source: file.file, path: file.path, input: input, isDerived: true))
         }
         return copies
     }

@@ -131,7 +131,8 @@ public struct OutputFolder: Sendable {
     /// `derived`: files published from the picture cache under the folder `derivedFolder`, which
     /// holds nothing else. They are placed last, so the current output's folder can be moved into
     /// the new one whole (see `OutputFolder+Pictures`).
-    public func commit(derived: [LinkedFile] = [], derivedFolder: String = "") throws {
+    /// `listing`: the current output's `derivedFolder` as listed while the new output was made.
+    func commit(derived: [LinkedFile] = [], derivedFolder: String = "", listing: DerivedListing? = nil) throws {
         let fileManager = FileManager.default
         for name in Self.carriedOver {
             let old = destination.appendingPathComponent(name)
@@ -149,7 +150,7 @@ public struct OutputFolder: Sendable {
         var placed = DerivedPlacement()
         do {
             if !derived.isEmpty {
-                placed = try placeDerived(derived, in: derivedFolder, takingFrom: aside)
+                placed = try placeDerived(derived, in: derivedFolder, takingFrom: aside, listing: listing)
             }
             try fileManager.moveItem(at: staging, to: destination)
         } catch {

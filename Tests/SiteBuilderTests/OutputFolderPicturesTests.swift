@@ -28,6 +28,59 @@ import Testing
         }
 
         func published() -> Set<String> { Set(FileTree.files(under: destination.path + "/pictures")) }
+
+        /// Dates the output's picture folders a minute back, as a previous build's would be.
+        func ageFolders() {
+            let then = timeval(tv_sec: time(nil) - 60, tv_usec: 0)
+            for folder in ["/Output/pictures", "/Output/pictures/products"] { utimes(root + folder, [then, then]) }
+        }
+    }
+
+    @Test func aListingTakenDuringTheBuildSaysWhatToLinkAndRemoveAndHoldsWhileNoFolderChanges() throws {
+        let scene = try Scene()
+        defer { FileTree.remove(scene.root) }
+        scene.ageFolders()
+        let wanted = scene.linked(["a-320.1.webp", "c-320.3.webp", "d-320.4.webp"])
+        let listing = DerivedListing.make(root: scene.destination.path, folder: "pictures", wanted: wanted)
+        #expect(listing.missing.map(\.path) == ["pictures/products/d-320.4.webp"])
+        #expect(listing.unwanted == ["pictures/products/b-320.2.webp"])
+        #expect(listing.holds(under: scene.destination.path))
+        unlink(scene.destination.path + "/pictures/products/a-320.1.webp")
+        #expect(!listing.holds(under: scene.destination.path))
+    }
+
+    @Test func aFolderChangedJustBeforeItWasListedIsNotTrusted() throws {
+        let scene = try Scene()
+        defer { FileTree.remove(scene.root) }
+        // Written now: a change in the same tick of the clock would leave the same time.
+        let listing = DerivedListing.make(root: scene.destination.path, folder: "pictures", wanted: scene.linked(["a-320.1.webp"]))
+        #expect(!listing.holds(under: scene.destination.path))
+    }
+
+    @Test func aSwapWithAStaleListingListsAgainAndPublishesEveryWantedFile() throws {
+        let scene = try Scene()
+        defer { FileTree.remove(scene.root) }
+        scene.ageFolders()
+        let wanted = scene.linked(["a-320.1.webp", "b-320.2.webp"])
+        let listing = DerivedListing.make(root: scene.destination.path, folder: "pictures", wanted: wanted)
+        // Someone deletes a published file while the build renders.
+        unlink(scene.destination.path + "/pictures/products/a-320.1.webp")
+        let output = try OutputFolder(destination: scene.destination)
+        try output.commit(derived: wanted, derivedFolder: "pictures", listing: listing)
+        #expect(scene.published() == ["products/a-320.1.webp", "products/b-320.2.webp"])
+    }
+
+    @Test func aSwapWithAListingThatHoldsLinksOnlyWhatWasMissing() throws {
+        let scene = try Scene()
+        defer { FileTree.remove(scene.root) }
+        try Data("d".utf8).write(to: URL(fileURLWithPath: scene.cache + "/d-320.4.webp"))
+        scene.ageFolders()
+        let wanted = scene.linked(["a-320.1.webp", "d-320.4.webp"])
+        let listing = DerivedListing.make(root: scene.destination.path, folder: "pictures", wanted: wanted)
+        let output = try OutputFolder(destination: scene.destination)
+        try output.commit(derived: wanted, derivedFolder: "pictures", listing: listing)
+        #expect(scene.published() == ["products/a-320.1.webp", "products/d-320.4.webp"])
+        #expect(FileManager.default.contents(atPath: scene.destination.path + "/pictures/products/d-320.4.webp") == Data("d".utf8))
     }
 
     @Test func aSwapTakesOverTheOldFolderAndLeavesExactlyTheWantedFiles() throws {

@@ -90,6 +90,25 @@ import VitrineTestSupport
         #expect(Set(after).intersection(entries).count == 1)
     }
 
+    /// `night-serum.png` and `night-serum.PNG` with the same bytes derive the same names.
+    @Test func twoPicturesThatDeriveTheSameNamesArePublishedOnce() throws {
+        let fixture = try Self.fixtureWithPhoto()
+        defer { fixture.cleanUp() }
+        let images = fixture.content.appendingPathComponent("images")
+        try FileManager.default.copyItem(at: images.appendingPathComponent("night-serum.png"), to: images.appendingPathComponent("night-serum.PNG"))
+        let product = fixture.content.appendingPathComponent("products/origins/night-serum.md")
+        let text = try String(contentsOf: product, encoding: .utf8)
+        try text.replacingOccurrences(of: "image: images/night-serum.png", with: "image: images/night-serum.png\nthumbnail: images/night-serum.PNG")
+            .write(to: product, atomically: true, encoding: .utf8)
+        for _ in 0..<2 {
+            let report = SiteBuilder.build(buildOptions(fixture))
+            #expect(report.succeeded, "\(report.diagnostics)")
+            let page = try String(contentsOf: fixture.output.appendingPathComponent("products/night-serum/index.html"), encoding: .utf8)
+            let name = try #require(page.range(of: #"pictures/night-serum-640\.[0-9a-f]{10}\.png"#, options: .regularExpression))
+            #expect(FileManager.default.fileExists(atPath: fixture.output.appendingPathComponent(String(page[name])).path))
+        }
+    }
+
     @Test func aBadPictureFailsTheBuildAtTheRecordAndKeepsThePreviousSiteAndCache() throws {
         let fixture = try Self.fixtureWithPhoto()
         defer { fixture.cleanUp() }
