@@ -35,8 +35,9 @@ struct PageContext {
     func addImage(_ image: ImageReference?, as key: String, slot: PixelSize, to item: inout [String: Any]) {
         guard let image, let url = imageURL(image) else { return }
         if case .local(let path) = image, let set = catalog.pictures[path] {
-            // The same card shows on many pages of one depth: its fields are made once.
-            let fields = shared.pictureFields(for: path + "\u{0}\(slot.width)\u{0}" + root) { derivedFields(set, slot: slot) }
+            // Made each time: cards, which show a picture on many pages, are made once per folder
+            // depth already, and a memo of pictures' fields cost more in lookups than it saved.
+            let fields = derivedFields(set, slot: slot)
             if !fields.values.isEmpty {
                 for (suffix, value) in fields.values { item[key + suffix] = value }
                 return
@@ -82,7 +83,13 @@ struct PageContext {
             let candidates = srcset(list, root: root)
             values.append((format.templateKey, candidates))
             let escaped = escapedRoot == root ? candidates : srcset(list, root: escapedRoot)
-            sources += "<source type=\"" + format.mimeType + "\" srcset=\"" + escaped + "\" sizes=\"" + sizes + "\">"
+            sources += "<source type=\""
+            sources += format.mimeType
+            sources += "\" srcset=\""
+            sources += escaped
+            sources += "\" sizes=\""
+            sources += sizes
+            sources += "\">"
         }
         values.append(("Sources", sources))
         return PictureFields(values: values)
@@ -376,8 +383,8 @@ struct PictureFields {
 
 /// What every page of a build shares, held once by reference: the catalog, clock and theme, and
 /// what is made once per build rather than once per page, the layout's frame with its header and
-/// footer HTML (per folder depth and section), brand, promotion and product cards (per folder depth) and
-/// pictures' fields (per slot and folder depth). The values are plain and never changed after they are made, so threads may share them.
+/// footer HTML (per folder depth and section), and brand, promotion and product cards (per folder
+/// depth). The values are plain and never changed after they are made, so threads may share them.
 final class SharedParts: @unchecked Sendable {
     let catalog: Catalog
     let now: Date
@@ -397,10 +404,6 @@ final class SharedParts: @unchecked Sendable {
 
     func frame(for key: String, make: () -> [String: Any]) -> [String: Any] {
         memo("frame\u{0}" + key, make)
-    }
-
-    func pictureFields(for key: String, make: () -> PictureFields) -> PictureFields {
-        memo("picture\u{0}" + key, make)
     }
 
     /// A racing thread may make the same value twice; both results are equal, so either may win.
