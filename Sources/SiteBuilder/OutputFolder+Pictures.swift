@@ -72,9 +72,11 @@ struct DerivedListing: Sendable {
                 if isFolder { pending.append(relative + "/" + name) } else { present.insert(relative + "/" + name) }
             }
         }
-        let wanted = Set(files.map(\.path))
-        listing.unwanted = present.subtracting(wanted).sorted()
         listing.missing = files.filter { !present.contains($0.path) }
+        // Wanted files are distinct: when all the others are present, nothing else is.
+        if present.count > files.count - listing.missing.count {
+            listing.unwanted = present.subtracting(files.map(\.path)).sorted()
+        }
         return listing
     }
 
