@@ -162,7 +162,10 @@ public struct PictureCache: Sendable {
     func entryFolder(_ key: String) -> URL { folder.appendingPathComponent(key) }
 
     /// The file of one rendition in the entry `key`.
-    func file(_ key: String, _ rendition: Entry.Rendition) -> String { path + "/" + key + "/" + rendition.fileName }
+    func file(_ key: String, _ rendition: Entry.Rendition) -> String { filePrefix(key) + rendition.fileName }
+
+    /// The entry's folder with a trailing slash, to which a rendition's file name is appended.
+    func filePrefix(_ key: String) -> String { path + "/" + key + "/" }
 
     /// The finished entry `key` with its folder's stamp: as recorded when the folder is unchanged
     /// since, else read from its manifest and files.

@@ -161,7 +161,7 @@ public struct PictureDerivation: Sendable {
             renditions.reserveCapacity(entry.renditions.count)
             files.reserveCapacity(entry.renditions.count)
             let stem = Self.siteStem(of: path)
-            let folder = cache.path + "/" + key + "/"
+            let folder = cache.filePrefix(key)
             for r in entry.renditions {
                 let site = Self.sitePath(stem: stem, width: r.width, key: key, format: r.format)
                 renditions.append(PictureSet.Rendition(width: r.width, height: r.height, format: r.format, path: site))
