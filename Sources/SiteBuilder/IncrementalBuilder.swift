@@ -460,19 +460,12 @@ public final class IncrementalBuilder: @unchecked Sendable {
     }
 
     /// The pictures the catalog's records name, derived or taken from the cache.
+    /// Content pictures all lie under `images/` and derived ones under `pictures/`, so the two
+    /// never share a name.
     func derivePictures(for catalog: Catalog, imageFiles: [String]) -> PictureDerivation.Outcome {
         let listed = Set(imageFiles)
-        var outcome = PictureDerivation(contentFolder: options.contentFolder, cache: pictureCache, settings: catalog.site.images)
+        return PictureDerivation(contentFolder: options.contentFolder, cache: pictureCache, settings: catalog.site.images)
             .run(uses: catalog.imageUses.filter { listed.contains($0.key) })
-        // A derived file may not take the name of a content file; only one in the published folder could.
-        let underPublished = listed.filter { $0.hasPrefix(PictureDerivation.publishedFolder + "/") }
-        let clashing = underPublished.isEmpty ? [] : Set(outcome.derived.map(\.path)).intersection(underPublished)
-        for path in clashing.sorted() {
-            outcome.diagnostics.append(.error(
-                "\(path) is the name of a picture Vitrine derives; rename the file",
-                at: SourceLocation(path: options.contentFolder.standardizedFileURL.lastPathComponent + "/" + path)))
-        }
-        return outcome
     }
 
     /// The derived files, published from the cache; each counts as made from its source image.
