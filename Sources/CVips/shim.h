@@ -3,15 +3,6 @@
 /* libvips's operations take their optional arguments as a NULL-terminated C variadic list,
    which Swift cannot call; each wrapper below fixes the options Vitrine uses. */
 #include <vips/vips.h>
-#include <malloc.h>
-
-/* glibc keeps eight malloc arenas per core by default; memory freed by libvips's and the AV1
-   encoder's threads then stays reserved in theirs. Two arenas, set before any thread starts. */
-static inline void vitrine_limit_malloc_arenas(void) {
-#ifdef M_ARENA_MAX
-    mallopt(M_ARENA_MAX, 2);
-#endif
-}
 
 static inline int vitrine_vips_init(void) { return vips_init("vitrine"); }
 

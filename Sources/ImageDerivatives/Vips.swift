@@ -20,8 +20,6 @@ private enum LibVips {
         return true
     }()
 
-    static func limitMallocArenas() { vitrine_limit_malloc_arenas() }
-
     static func takeError() -> String {
         guard let buffer = vips_error_buffer_copy() else { return "unknown libvips error" }
         defer { g_free(buffer) }
@@ -229,7 +227,6 @@ enum VipsCodec {
     }
 
     static var available: Bool { LibVips.started }
-    static func limitMallocArenas() { LibVips.limitMallocArenas() }
     static var encodesAVIF: Bool { LibVips.encodesAVIF }
     /// The installed libvips's version, known without starting it.
     static var version: String { String(cString: vips_version_string()) }

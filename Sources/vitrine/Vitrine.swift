@@ -1,5 +1,5 @@
 import ArgumentParser
-import ImageDerivatives
+import CMimalloc
 
 @main
 struct Vitrine: AsyncParsableCommand {
@@ -21,10 +21,10 @@ struct Vitrine: AsyncParsableCommand {
         subcommands: [Build.self, Check.self, Serve.self, Schema.self, SearchIndex.self, Checkout.self, Merge.self, Import.self]
     )
 
-    /// ArgumentParser's own entry, after limiting malloc arenas before any thread starts
-    /// (`PictureDerivation.prepareProcess`).
+    /// ArgumentParser's own entry, after naming mimalloc: a linker that drops libraries nothing
+    /// calls would otherwise drop the one that serves every allocation (CMimalloc/shim.h).
     static func main() async {
-        PictureDerivation.prepareProcess()
+        _ = mi_version()
         do {
             var command = try parseAsRoot()
             if var asyncCommand = command as? any AsyncParsableCommand {
