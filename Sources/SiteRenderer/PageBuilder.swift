@@ -253,15 +253,24 @@ struct PageBuilder: Sendable {
     }
 
     /// schema.org `BreadcrumbList` of the trail a page shows, for search engines' result paths.
+    /// Written straight into bytes, keys in `JSONValue`'s sorted order: every page has one, and
+    /// building and sorting a tree of small objects for it was 3 % of a 10,000-product build.
     static func breadcrumbJSONLD(_ items: [[String: Any]]) -> String {
-        let elements = items.enumerated().map { position, item -> JSONValue in
-            [
-                "@type": "ListItem", "position": .int(position + 1), "name": .string(item["title"] as? String ?? ""),
-                "item": .string(item["absoluteURL"] as? String ?? ""),
-            ]
+        var out: [UInt8] = []
+        out.reserveCapacity(128 + 160 * items.count)
+        out.append(contentsOf: #"{"@context":"https://schema.org","@type":"BreadcrumbList","itemListElement":["#.utf8)
+        for (index, item) in items.enumerated() {
+            if index > 0 { out.append(UInt8(ascii: ",")) }
+            out.append(contentsOf: #"{"@type":"ListItem","item":"#.utf8)
+            JSONValue.appendString(item["absoluteURL"] as? String ?? "", to: &out, scriptSafe: true)
+            out.append(contentsOf: #","name":"#.utf8)
+            JSONValue.appendString(item["title"] as? String ?? "", to: &out, scriptSafe: true)
+            out.append(contentsOf: #","position":"#.utf8)
+            out.append(contentsOf: String(index + 1).utf8)
+            out.append(UInt8(ascii: "}"))
         }
-        let list: JSONValue = ["@context": "https://schema.org", "@type": "BreadcrumbList", "itemListElement": .array(elements)]
-        return list.encoded(scriptSafe: true)
+        out.append(contentsOf: "]}".utf8)
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// Previous, next and a window of page numbers around the current one; `route` gives page n's route.

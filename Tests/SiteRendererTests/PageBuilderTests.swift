@@ -1,0 +1,30 @@
+import CatalogModel
+@testable import SiteRenderer
+import Testing
+
+@Suite struct PageBuilderTests {
+    /// The trail is written byte by byte; it must be what the JSON tree it replaced encodes to,
+    /// including titles a script element must not see unescaped.
+    @Test func breadcrumbStructuredDataIsTheEncodedTree() {
+        let trails: [[[String: Any]]] = [
+            [],
+            [["title": "Home", "absoluteURL": "https://example.com/"]],
+            [
+                ["title": "Home", "absoluteURL": "https://example.com/"],
+                ["title": "Crème \"de\" nuit </script> & <b>", "absoluteURL": "https://example.com/p/a?b=1&c=2"],
+                ["title": "Line\nbreak \u{2028} tab\t", "absoluteURL": "https://example.com/😀/"],
+                ["absoluteURL": "https://example.com/untitled/"],
+            ],
+        ]
+        for trail in trails {
+            let elements = trail.enumerated().map { position, item -> JSONValue in
+                [
+                    "@type": "ListItem", "position": .int(position + 1), "name": .string(item["title"] as? String ?? ""),
+                    "item": .string(item["absoluteURL"] as? String ?? ""),
+                ]
+            }
+            let tree: JSONValue = ["@context": "https://schema.org", "@type": "BreadcrumbList", "itemListElement": .array(elements)]
+            #expect(PageBuilder.breadcrumbJSONLD(trail) == tree.encoded(scriptSafe: true))
+        }
+    }
+}
