@@ -12,6 +12,11 @@ public enum JSONOutput {
         Data(try! JSONValue.encoding(value).encodedBytes())
     }
 
+    /// A product document, which writes itself: there is one per product.
+    public static func data(_ document: ProductDocument) -> Data {
+        Data(document.jsonBytes())
+    }
+
     /// Indented, with a final newline, for schemas people open in an editor.
     public static func prettyData(_ value: JSONValue) -> Data {
         var bytes = value.prettyEncodedBytes()

@@ -50,7 +50,7 @@ public indirect enum JSONValue: Sendable, Hashable, ExpressibleByStringLiteral, 
         return out
     }
 
-    private func write(to out: inout [UInt8], escapes: [Bool]) {
+    func write(to out: inout [UInt8], escapes: [Bool]) {
         switch self {
         case .string(let text): Self.appendString(text, to: &out, escapes: escapes)
         case .array(let items):

@@ -81,15 +81,15 @@ import VitrineTestSupport
         #expect(serum.categories?.first?.url == "https://beauty-and-me.example.com/categories/serums/")
     }
 
-    /// Prices, variants, unit prices and shipping rates write themselves (`JSONValueConvertible`)
-    /// rather than through the encoder: what they write must read back as the same document.
+    /// Product documents, prices, variants, unit prices and shipping rates write themselves
+    /// (`jsonBytes`, `JSONValueConvertible`) rather than through the encoder: what they write must
+    /// read back as the same document.
     @Test("documents that write themselves read back as the same values")
     func selfWrittenDocumentsRoundTrip() throws {
         let api = CatalogAPI(catalog: SampleShop.catalog, now: SampleShop.clock)
         for slug in ["advanced-night-repair-serum", "forever-skin-glow-foundation", "bi-facil-eye-makeup-remover"] {
             let document = api.productDocument(try #require(SampleShop.catalog.productBySlug[Records.slug(slug)]))
-            let bytes = try JSONValue.encoding(document).encodedBytes()
-            #expect(try JSONDecoder().decode(ProductDocument.self, from: Data(bytes)) == document, "\(slug)")
+            #expect(try JSONDecoder().decode(ProductDocument.self, from: JSONOutput.data(document)) == document, "\(slug)")
         }
     }
 
