@@ -4,157 +4,31 @@
 /// retain; a change to a shared product copies the box first, so it is still a value.
 public struct Product: Sendable, Hashable, Identifiable {
     private var storage: Storage
-    public var slug: Slug {
-        get { storage.fields.slug }
-        _modify {
-            makeUnique()
-            yield &storage.fields.slug
-        }
-    }
-    public var sku: String {
-        get { storage.fields.sku }
-        _modify {
-            makeUnique()
-            yield &storage.fields.sku
-        }
-    }
-    public var name: String {
-        get { storage.fields.name }
-        _modify {
-            makeUnique()
-            yield &storage.fields.name
-        }
-    }
-    public var brand: Slug {
-        get { storage.fields.brand }
-        _modify {
-            makeUnique()
-            yield &storage.fields.brand
-        }
-    }
-    public var price: Money {
-        get { storage.fields.price }
-        _modify {
-            makeUnique()
-            yield &storage.fields.price
-        }
-    }
-    public var priceUnit: String {
-        get { storage.fields.priceUnit }
-        _modify {
-            makeUnique()
-            yield &storage.fields.priceUnit
-        }
-    }
-    public var availability: Availability {
-        get { storage.fields.availability }
-        _modify {
-            makeUnique()
-            yield &storage.fields.availability
-        }
-    }
-    public var thumbnail: ImageReference? {
-        get { storage.fields.thumbnail }
-        _modify {
-            makeUnique()
-            yield &storage.fields.thumbnail
-        }
-    }
-    public var image: ImageReference? {
-        get { storage.fields.image }
-        _modify {
-            makeUnique()
-            yield &storage.fields.image
-        }
-    }
+    public var slug: Slug { get { storage.fields.slug } _modify { makeUnique(); yield &storage.fields.slug } }
+    public var sku: String { get { storage.fields.sku } _modify { makeUnique(); yield &storage.fields.sku } }
+    public var name: String { get { storage.fields.name } _modify { makeUnique(); yield &storage.fields.name } }
+    public var brand: Slug { get { storage.fields.brand } _modify { makeUnique(); yield &storage.fields.brand } }
+    public var price: Money { get { storage.fields.price } _modify { makeUnique(); yield &storage.fields.price } }
+    public var priceUnit: String { get { storage.fields.priceUnit } _modify { makeUnique(); yield &storage.fields.priceUnit } }
+    public var availability: Availability { get { storage.fields.availability } _modify { makeUnique(); yield &storage.fields.availability } }
+    public var thumbnail: ImageReference? { get { storage.fields.thumbnail } _modify { makeUnique(); yield &storage.fields.thumbnail } }
+    public var image: ImageReference? { get { storage.fields.image } _modify { makeUnique(); yield &storage.fields.image } }
     /// A gallery after `image`.
-    public var images: [ImageReference] {
-        get { storage.fields.images }
-        _modify {
-            makeUnique()
-            yield &storage.fields.images
-        }
-    }
-    public var gtin: String? {
-        get { storage.fields.gtin }
-        _modify {
-            makeUnique()
-            yield &storage.fields.gtin
-        }
-    }
-    public var mpn: String? {
-        get { storage.fields.mpn }
-        _modify {
-            makeUnique()
-            yield &storage.fields.mpn
-        }
-    }
-    public var tags: [String] {
-        get { storage.fields.tags }
-        _modify {
-            makeUnique()
-            yield &storage.fields.tags
-        }
-    }
-    public var date: Timestamp? {
-        get { storage.fields.date }
-        _modify {
-            makeUnique()
-            yield &storage.fields.date
-        }
-    }
-    public var netContent: NetContent? {
-        get { storage.fields.netContent }
-        _modify {
-            makeUnique()
-            yield &storage.fields.netContent
-        }
-    }
+    public var images: [ImageReference] { get { storage.fields.images } _modify { makeUnique(); yield &storage.fields.images } }
+    public var gtin: String? { get { storage.fields.gtin } _modify { makeUnique(); yield &storage.fields.gtin } }
+    public var mpn: String? { get { storage.fields.mpn } _modify { makeUnique(); yield &storage.fields.mpn } }
+    public var tags: [String] { get { storage.fields.tags } _modify { makeUnique(); yield &storage.fields.tags } }
+    public var date: Timestamp? { get { storage.fields.date } _modify { makeUnique(); yield &storage.fields.date } }
+    public var netContent: NetContent? { get { storage.fields.netContent } _modify { makeUnique(); yield &storage.fields.netContent } }
     /// Option names (`shade`, `size`) in display order; empty without variants.
-    public var options: [String] {
-        get { storage.fields.options }
-        _modify {
-            makeUnique()
-            yield &storage.fields.options
-        }
-    }
+    public var options: [String] { get { storage.fields.options } _modify { makeUnique(); yield &storage.fields.options } }
     /// With variants, `sku` is the group's id and only the variants can be bought.
-    public var variants: [Variant] {
-        get { storage.fields.variants }
-        _modify {
-            makeUnique()
-            yield &storage.fields.variants
-        }
-    }
+    public var variants: [Variant] { get { storage.fields.variants } _modify { makeUnique(); yield &storage.fields.variants } }
     /// Category slugs; the first gives the breadcrumb and the feed's `g:product_type`.
-    public var categories: [Slug] {
-        get { storage.fields.categories }
-        _modify {
-            makeUnique()
-            yield &storage.fields.categories
-        }
-    }
-    public var detail: RenderedMarkdown {
-        get { storage.fields.detail }
-        _modify {
-            makeUnique()
-            yield &storage.fields.detail
-        }
-    }
-    public var extra: [String: ExtraValue] {
-        get { storage.fields.extra }
-        _modify {
-            makeUnique()
-            yield &storage.fields.extra
-        }
-    }
-    public var source: SourceLocation {
-        get { storage.fields.source }
-        _modify {
-            makeUnique()
-            yield &storage.fields.source
-        }
-    }
+    public var categories: [Slug] { get { storage.fields.categories } _modify { makeUnique(); yield &storage.fields.categories } }
+    public var detail: RenderedMarkdown { get { storage.fields.detail } _modify { makeUnique(); yield &storage.fields.detail } }
+    public var extra: [String: ExtraValue] { get { storage.fields.extra } _modify { makeUnique(); yield &storage.fields.extra } }
+    public var source: SourceLocation { get { storage.fields.source } _modify { makeUnique(); yield &storage.fields.source } }
 
     public var id: Slug { slug }
 
