@@ -44,8 +44,8 @@ let package = Package(
             providers: [.apt(["libxml2-dev"])]),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .systemLibrary(name: "CVips", pkgConfig: "vips", providers: [.apt(["libvips-dev"])]),
-        // The allocator of the `vitrine` executable: a build spends a sixth of its time less than
-        // with glibc's malloc (BENCHMARKS.md). Debian's package has no pkg-config file.
+        // The allocator of the `vitrine` executable: a build takes about a fifth less time than with
+        // glibc's malloc (BENCHMARKS.md). Debian's package has no pkg-config file.
         .systemLibrary(name: "CMimalloc", providers: [.apt(["libmimalloc-dev"])]),
         .target(
             name: "CatalogModel", dependencies: [.product(name: "Crypto", package: "swift-crypto")],

@@ -41,27 +41,10 @@ public struct Product: Sendable, Hashable, Identifiable {
     ) {
         storage = Storage(
             Fields(
-                slug: slug,
-                sku: sku,
-                name: name,
-                brand: brand,
-                price: price,
-                priceUnit: priceUnit,
-                availability: availability,
-                thumbnail: thumbnail,
-                image: image,
-                images: images,
-                gtin: gtin,
-                mpn: mpn,
-                tags: tags,
-                date: date,
-                netContent: netContent,
-                options: options,
-                variants: variants,
-                categories: categories,
-                detail: detail,
-                extra: extra,
-                source: source))
+                slug: slug, sku: sku, name: name, brand: brand, price: price, priceUnit: priceUnit,
+                availability: availability, thumbnail: thumbnail, image: image, images: images, gtin: gtin, mpn: mpn,
+                tags: tags, date: date, netContent: netContent, options: options, variants: variants,
+                categories: categories, detail: detail, extra: extra, source: source))
     }
 
     public static func == (lhs: Product, rhs: Product) -> Bool {

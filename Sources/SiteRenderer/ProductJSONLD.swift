@@ -102,9 +102,9 @@ enum ProductJSONLD {
         return object
     }
 
-    /// At most 5,000 characters. A text of at most 5,000 bytes is returned without counting its
-    /// characters, which breaks it into grapheme clusters: most are, and counting them was a
-    /// quarter of the structured data's time.
+    /// At most 5,000 characters. A text of at most 5,000 bytes has no more characters than that,
+    /// so it is returned without counting them: counting breaks a text into grapheme clusters,
+    /// and doing so for every description was a quarter of the structured data's time.
     static func description(_ text: String) -> String {
         text.utf8.count <= 5000 ? text : String(text.prefix(5000))
     }
