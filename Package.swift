@@ -197,7 +197,9 @@ let package = Package(
             swiftSettings: strictness),
         .testTarget(
             name: "vitrineTests",
-            dependencies: ["vitrine", "VitrineTestSupport", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: [
+                "vitrine", "VitrineTestSupport", "CMimalloc", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
             swiftSettings: strictness),
     ]
 )

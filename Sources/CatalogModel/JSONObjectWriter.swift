@@ -6,20 +6,29 @@
 public struct JSONObjectWriter {
     private var out: [UInt8]
     private var empty = true
+    /// `JSONValue`'s escape table: `scriptSafe` as in `encoded(scriptSafe:)`.
+    private let escapes: [Bool]
     #if DEBUG
         private var lastKey: String?
     #endif
 
-    public init(capacity: Int = 1024) {
-        out = []
+    public init(capacity: Int = 1024, scriptSafe: Bool = false) {
+        var out: [UInt8] = []
         out.reserveCapacity(capacity)
-        out.append(UInt8(ascii: "{"))
+        self.init(continuing: out, escapes: scriptSafe ? JSONValue.scriptEscapes : JSONValue.plainEscapes)
+    }
+
+    /// A nested object, written on after `out`'s bytes.
+    private init(continuing out: consuming [UInt8], escapes: [Bool]) {
+        self.out = out
+        self.escapes = escapes
+        self.out.append(UInt8(ascii: "{"))
     }
 
     public mutating func string(_ key: String, _ text: String?) {
         guard let text else { return }
         member(key)
-        JSONValue.appendString(text, to: &out, escapes: JSONValue.plainEscapes)
+        JSONValue.appendString(text, to: &out, escapes: escapes)
     }
 
     public mutating func strings(_ key: String, _ texts: [String]?) {
@@ -28,7 +37,7 @@ public struct JSONObjectWriter {
         out.append(UInt8(ascii: "["))
         for (index, text) in texts.enumerated() {
             if index > 0 { out.append(UInt8(ascii: ",")) }
-            JSONValue.appendString(text, to: &out, escapes: JSONValue.plainEscapes)
+            JSONValue.appendString(text, to: &out, escapes: escapes)
         }
         out.append(UInt8(ascii: "]"))
     }
@@ -36,11 +45,27 @@ public struct JSONObjectWriter {
     public mutating func value(_ key: String, _ value: JSONValue?) {
         guard let value else { return }
         member(key)
-        value.write(to: &out, escapes: JSONValue.plainEscapes)
+        value.write(to: &out, escapes: escapes)
     }
 
     public mutating func values(_ key: String, _ values: [JSONValue]?) {
         self.value(key, values.map(JSONValue.array))
+    }
+
+    /// An array of objects, each written by `write` into a writer of its own (same rules).
+    public mutating func objects<Item>(_ key: String, _ items: [Item], _ write: (inout JSONObjectWriter, Item) -> Void) {
+        member(key)
+        out.append(UInt8(ascii: "["))
+        for (index, item) in items.enumerated() {
+            if index > 0 { out.append(UInt8(ascii: ",")) }
+            // The bytes move into the nested writer and back, not copied.
+            var bytes: [UInt8] = []
+            swap(&bytes, &out)
+            var nested = JSONObjectWriter(continuing: bytes, escapes: escapes)
+            write(&nested, item)
+            out = nested.finish()
+        }
+        out.append(UInt8(ascii: "]"))
     }
 
     public consuming func finish() -> [UInt8] {
@@ -57,7 +82,7 @@ public struct JSONObjectWriter {
         #endif
         if !empty { out.append(UInt8(ascii: ",")) }
         empty = false
-        JSONValue.appendString(key, to: &out, escapes: JSONValue.plainEscapes)
+        JSONValue.appendString(key, to: &out, escapes: escapes)
         out.append(UInt8(ascii: ":"))
     }
 }

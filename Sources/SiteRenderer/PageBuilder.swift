@@ -253,24 +253,19 @@ struct PageBuilder: Sendable {
     }
 
     /// schema.org `BreadcrumbList` of the trail a page shows, for search engines' result paths.
-    /// Written straight into bytes, keys in `JSONValue`'s sorted order: every page has one, and
-    /// building and sorting a tree of small objects for it was 3 % of a 10,000-product build.
+    /// Written member by member: every page has one, and building and sorting a tree of small
+    /// objects for it was 3 % of a 10,000-product build.
     static func breadcrumbJSONLD(_ items: [[String: Any]]) -> String {
-        var out: [UInt8] = []
-        out.reserveCapacity(128 + 160 * items.count)
-        out.append(contentsOf: #"{"@context":"https://schema.org","@type":"BreadcrumbList","itemListElement":["#.utf8)
-        for (index, item) in items.enumerated() {
-            if index > 0 { out.append(UInt8(ascii: ",")) }
-            out.append(contentsOf: #"{"@type":"ListItem","item":"#.utf8)
-            JSONValue.appendString(item["absoluteURL"] as? String ?? "", to: &out, scriptSafe: true)
-            out.append(contentsOf: #","name":"#.utf8)
-            JSONValue.appendString(item["title"] as? String ?? "", to: &out, scriptSafe: true)
-            out.append(contentsOf: #","position":"#.utf8)
-            out.append(contentsOf: String(index + 1).utf8)
-            out.append(UInt8(ascii: "}"))
+        var writer = JSONObjectWriter(capacity: 128 + 160 * items.count, scriptSafe: true)
+        writer.string("@context", "https://schema.org")
+        writer.string("@type", "BreadcrumbList")
+        writer.objects("itemListElement", Array(items.enumerated())) { element, numbered in
+            element.string("@type", "ListItem")
+            element.string("item", numbered.element["absoluteURL"] as? String ?? "")
+            element.string("name", numbered.element["title"] as? String ?? "")
+            element.value("position", .int(numbered.offset + 1))
         }
-        out.append(contentsOf: "]}".utf8)
-        return String(decoding: out, as: UTF8.self)
+        return String(decoding: writer.finish(), as: UTF8.self)
     }
 
     /// Previous, next and a window of page numbers around the current one; `route` gives page n's route.

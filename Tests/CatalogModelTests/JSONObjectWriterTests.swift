@@ -18,6 +18,23 @@ import Testing
         #expect(writer.finish() == tree.encodedBytes())
     }
 
+    @Test func writesNestedObjectsAndScriptSafeTextAsTheTreeDoes() {
+        let rows = [("a", 1), ("</script> & \u{2028}", 2), ("é", 3)]
+        var writer = JSONObjectWriter(capacity: 4, scriptSafe: true)
+        writer.string("@type", "List <b>")
+        writer.objects("items", rows) { row, item in
+            row.string("name", item.0)
+            row.value("position", .int(item.1))
+        }
+        writer.objects("none", [Int]()) { _, _ in }
+        writer.string("z", "&")
+        let tree: JSONValue = [
+            "@type": "List <b>", "items": .array(rows.map { ["name": .string($0.0), "position": .int($0.1)] }),
+            "none": [], "z": "&",
+        ]
+        #expect(String(decoding: writer.finish(), as: UTF8.self) == tree.encoded(scriptSafe: true))
+    }
+
     @Test func leavesOutMissingMembers() {
         var writer = JSONObjectWriter()
         writer.string("a", nil)
