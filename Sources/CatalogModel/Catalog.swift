@@ -47,6 +47,8 @@ public struct Catalog: Sendable {
     var productPositionsByTag: [String: [Int]] = [:]
     /// `Product.isBuyable` by position.
     var productIsBuyable: [Bool] = []
+    /// Set by `priced(at:)`.
+    var quoteTable: QuoteTable?
 
     public init(
         site: Site, brands: [Brand], products: [Product], promotions: [Promotion], pages: [Page], categories: [Category] = []

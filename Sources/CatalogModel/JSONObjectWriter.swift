@@ -52,20 +52,30 @@ public struct JSONObjectWriter {
         self.value(key, values.map(JSONValue.array))
     }
 
+    /// An object, written by `write` into a writer of its own (same rules).
+    public mutating func object(_ key: String, _ write: (inout JSONObjectWriter) -> Void) {
+        member(key)
+        nested(write)
+    }
+
     /// An array of objects, each written by `write` into a writer of its own (same rules).
     public mutating func objects<Item>(_ key: String, _ items: [Item], _ write: (inout JSONObjectWriter, Item) -> Void) {
         member(key)
         out.append(UInt8(ascii: "["))
         for (index, item) in items.enumerated() {
             if index > 0 { out.append(UInt8(ascii: ",")) }
-            // The bytes move into the nested writer and back, not copied.
-            var bytes: [UInt8] = []
-            swap(&bytes, &out)
-            var nested = JSONObjectWriter(continuing: bytes, escapes: escapes)
-            write(&nested, item)
-            out = nested.finish()
+            nested { write(&$0, item) }
         }
         out.append(UInt8(ascii: "]"))
+    }
+
+    private mutating func nested(_ write: (inout JSONObjectWriter) -> Void) {
+        // The bytes move into the nested writer and back, not copied.
+        var bytes: [UInt8] = []
+        swap(&bytes, &out)
+        var nested = JSONObjectWriter(continuing: bytes, escapes: escapes)
+        write(&nested)
+        out = nested.finish()
     }
 
     public consuming func finish() -> [UInt8] {

@@ -53,6 +53,10 @@ public struct Product: Sendable, Hashable, Identifiable {
 
     public func hash(into hasher: inout Hasher) { storage.fields.hash(into: &hasher) }
 
+    /// Whether both are copies of one record, unchanged: cheaper than `==`, and enough for a table
+    /// of answers about the record.
+    func isSameRecord(as other: Product) -> Bool { storage === other.storage }
+
     private mutating func makeUnique() {
         if !isKnownUniquelyReferenced(&storage) { storage = Storage(storage.fields) }
     }

@@ -20,6 +20,23 @@ import VitrineTestSupport
             Records.promotion("coded-60", starts: "2026-01-01", ends: "2026-12-31", brands: ["acme"], percent: 60, code: "SIXTY"),
         ])
 
+    /// A priced catalog answers from its table what it would have worked out, and works out
+    /// afresh a record it did not price: a variant's, or one replaced since.
+    @Test func aPricedCatalogGivesTheSameQuotes() throws {
+        let march = Records.date("2026-03-15")
+        let priced = Self.catalog.priced(at: march)
+        for product in Self.catalog.products {
+            #expect(priced.quote(for: product, at: march) == Self.catalog.quote(for: product, at: march))
+            #expect(priced.quote(for: product, at: Records.date("2026-05-01")) == Self.catalog.quote(for: product, at: Records.date("2026-05-01")))
+            #expect(priced.quote(for: product, at: march, code: "SIXTY") == Self.catalog.quote(for: product, at: march, code: "SIXTY"))
+        }
+        var dearer = Self.serum
+        dearer.price = Money(minorUnits: 8000, currency: .usd)
+        #expect(priced.quote(for: dearer, at: march).price == Money(minorUnits: 6000, currency: .usd))
+        let replaced = try #require(priced.replacing(dearer))
+        #expect(replaced.quote(for: replaced.productBySlug[Records.slug("serum")]!, at: march).price == Money(minorUnits: 6000, currency: .usd))
+    }
+
     @Test func largestActiveDiscountWins() {
         let march = Records.date("2026-03-15")
         #expect(Self.catalog.quote(for: Self.serum, at: march).promotion?.slug.rawValue == "product-25")

@@ -52,6 +52,19 @@ import VitrineTestSupport
         #expect(shop.related(to: shop.productBySlug[Records.slug("a")]!).map(\.slug.rawValue) == ["c", "d-same-brand-only", "b-sold-out"])
     }
 
+    /// Sharing only a brand, every candidate scores the same: buyable ones by name, then sold-out
+    /// ones by name when too few can be bought.
+    @Test func aProductSharingOnlyItsBrandShowsBuyableOnesByNameFirst() {
+        let shop = catalog([
+            product("a"), product("b-sold-out", availability: .outOfStock), product("c"), product("d"), product("e"),
+            product("f-sold-out", availability: .outOfStock), product("g"), product("h", brand: "zen"),
+        ])
+        let a = shop.productBySlug[Records.slug("a")]!
+        #expect(shop.related(to: a).map(\.slug.rawValue) == ["c", "d", "e", "g"])
+        #expect(shop.related(to: shop.productBySlug[Records.slug("e")]!, limit: 2).map(\.slug.rawValue) == ["a", "c"])
+        #expect(shop.related(to: a, limit: 6).map(\.slug.rawValue) == ["c", "d", "e", "g", "b-sold-out", "f-sold-out"])
+    }
+
     @Test func aProductSharingNothingHasNone() {
         let shop = catalog([product("a", brand: "acme"), product("b", brand: "zen")])
         #expect(shop.related(to: shop.productBySlug[Records.slug("a")]!).isEmpty)
