@@ -7,6 +7,8 @@ public struct Template: Sendable {
     /// Every `{{>name}}` and `{{<name}}` with a fixed name, where it is written: what a page made
     /// from this template depends on, and what the theme loader checks names a template.
     public let partials: [PartialUse]
+    /// The source, kept to parse again for another thread (`TemplateSet.forThisThread`).
+    let text: String
 
     /// Parses `text`; a mistake is reported with its line and column in `text`.
     public init(name: String, text: String) throws(TemplateSyntaxError) {
@@ -14,6 +16,13 @@ public struct Template: Sendable {
         self.nodes = try parser.parseTemplate()
         self.partials = parser.partialUses
         self.name = name
+        self.text = text
+    }
+
+    /// The same template in nodes of its own, shared with no other copy.
+    func parsedAgain() -> Template {
+        // It parsed once, so it parses again; the original serves if it somehow did not.
+        (try? Template(name: name, text: text)) ?? self
     }
 }
 
@@ -48,7 +57,7 @@ enum PartialName: Sendable {
     case dynamic(TemplateName)
 }
 
-indirect enum TemplateNode: Sendable {
+enum TemplateNode: Sendable {
     case text([UInt8])
     case variable(TemplateName, escaped: Bool)
     case section(TemplateName, [TemplateNode], inverted: Bool)

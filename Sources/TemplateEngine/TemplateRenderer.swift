@@ -147,7 +147,9 @@ struct TemplateRenderer {
     }
 
     private mutating func append(_ value: Any, escaped: Bool) {
-        if let string = value as? String {
+        if Swift.type(of: value) == String.self {
+            appendText(value as! String, escaped: escaped)
+        } else if let string = value as? String {
             appendText(string, escaped: escaped)
         } else if let number = value as? Int {
             out.append(contentsOf: String(number).utf8)
@@ -172,7 +174,13 @@ enum ContextFrame {
     case other(Any)
 
     init(_ value: Any) {
-        if let dictionary = value as? [String: Any] { self = .dictionary(dictionary) } else { self = .other(value) }
+        if Swift.type(of: value) == [String: Any].self {
+            self = .dictionary(value as! [String: Any])
+        } else if let dictionary = value as? [String: Any] {
+            self = .dictionary(dictionary)
+        } else {
+            self = .other(value)
+        }
     }
 
     var value: Any {

@@ -1,9 +1,20 @@
 /// A theme's templates by name, each parsed once. Partials and parents are found here by name.
 public struct TemplateSet: Sendable {
     let templates: [String: Template]
+    /// Shared by the set and its copies for other threads.
+    let identity: Identity
+
+    final class Identity: Sendable {}
 
     public init(_ templates: [Template]) {
         self.templates = Dictionary(templates.map { ($0.name, $0) }, uniquingKeysWith: { _, last in last })
+        identity = Identity()
+    }
+
+    /// The same set with nodes of its own.
+    init(copying set: TemplateSet) {
+        templates = set.templates.mapValues { $0.parsedAgain() }
+        identity = set.identity
     }
 
     public var names: Set<String> { Set(templates.keys) }
@@ -16,8 +27,9 @@ public struct TemplateSet: Sendable {
 
     /// The same as UTF-8 bytes, for a file: no String to validate and copy again.
     public func renderBytes(_ name: String, _ context: Any) -> [UInt8] {
-        guard let template = templates[name] else { return [] }
-        var renderer = TemplateRenderer(set: self, root: context)
+        let set = forThisThread
+        guard let template = set.templates[name] else { return [] }
+        var renderer = TemplateRenderer(set: set, root: context)
         renderer.render(template.nodes, indentation: [])
         return renderer.bytes
     }
