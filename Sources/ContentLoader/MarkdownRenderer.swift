@@ -45,11 +45,12 @@ public enum MarkdownRenderer {
 
         let headingIDs = headingIdentifiers(in: document, options: options)
         let extensions = cmark_parser_get_syntax_extensions(parser)
-        var html = take(cmark_render_html(document, options, extensions))
-        if !headingIDs.isEmpty { html = addingIDs(headingIDs, to: html) }
+        var html = taking(cmark_render_html(document, options, extensions)) { bytes in
+            headingIDs.isEmpty ? String(decoding: bytes, as: UTF8.self) : addingIDs(headingIDs, to: bytes)
+        }
         if Self.bytes(of: &html, hold: "<input type=\"checkbox\"") { html = labellingTaskBoxes(in: html) }
-        let text = take(cmark_render_plaintext(document, options | CMARK_OPT_NOBREAKS, 0))
-        return RenderedMarkdown(html: html, plainText: normalizedPlainText(text))
+        let text = taking(cmark_render_plaintext(document, options | CMARK_OPT_NOBREAKS, 0), normalizedPlainText)
+        return RenderedMarkdown(html: html, plainText: text)
     }
 
     /// Ids from heading text (`## How to use` → `how-to-use`), numbered when repeated, so links
@@ -79,26 +80,32 @@ public enum MarkdownRenderer {
     }
 
     /// cmark writes bare `<h2>` tags; with raw HTML omitted, every `<hN>` in the output is a heading,
-    /// in document order, so the ids can be added in one pass. By bytes: Foundation's substring
-    /// search here was a twentieth of loading a large catalog.
-    private static func addingIDs(_ ids: [String], to html: String) -> String {
-        let bytes = Array(html.utf8)
+    /// in document order, so the ids can be added in one pass over cmark's bytes, copying the runs
+    /// between headings whole. Foundation's substring search here was a twentieth of loading a
+    /// large catalog, and a copy of every byte one at a time a thirtieth.
+    private static func addingIDs(_ ids: [String], to bytes: UnsafeBufferPointer<UInt8>) -> String {
+        guard let base = bytes.baseAddress else { return "" }
         var out: [UInt8] = []
-        out.reserveCapacity(bytes.count + ids.count * 24)
+        out.reserveCapacity(bytes.count + ids.reduce(0) { $0 + $1.utf8.count + 6 })
         var next = 0
-        var i = 0
-        while i < bytes.count {
-            let byte = bytes[i]
-            out.append(byte)
-            i += 1
-            guard byte == UInt8(ascii: "<"), next < ids.count, i + 2 < bytes.count, bytes[i] == UInt8(ascii: "h"),
-                (UInt8(ascii: "1")...UInt8(ascii: "6")).contains(bytes[i + 1]), bytes[i + 2] == UInt8(ascii: ">")
+        var copied = 0
+        var search = 0
+        while next < ids.count, search < bytes.count,
+            let hit = memchr(base + search, Int32(UInt8(ascii: "<")), bytes.count - search)
+        {
+            // Just after the `<`.
+            let i = UnsafeRawPointer(base).distance(to: UnsafeRawPointer(hit)) + 1
+            search = i
+            guard i + 2 < bytes.count, base[i] == UInt8(ascii: "h"), (UInt8(ascii: "1")...UInt8(ascii: "6")).contains(base[i + 1]),
+                base[i + 2] == UInt8(ascii: ">")
             else { continue }
-            out.append(contentsOf: bytes[i..<(i + 2)])
+            out.append(contentsOf: UnsafeBufferPointer(start: base + copied, count: i + 2 - copied))
             out.append(contentsOf: " id=\"\(ids[next])\">".utf8)
             next += 1
-            i += 3
+            copied = i + 3
+            search = copied
         }
+        out.append(contentsOf: UnsafeBufferPointer(start: base + copied, count: bytes.count - copied))
         return String(decoding: out, as: UTF8.self)
     }
 
@@ -151,36 +158,48 @@ public enum MarkdownRenderer {
     }
 
     private static func take(_ pointer: UnsafeMutablePointer<CChar>?) -> String {
-        guard let pointer else { return "" }
-        defer { vitrine_cmark_free(pointer) }
-        return String(cString: pointer)
+        taking(pointer) { String(decoding: $0, as: UTF8.self) }
     }
 
-    /// One paragraph per line, no trailing blank lines.
-    /// Works on bytes: this runs once per content file and is hot in large catalogs.
-    private static func normalizedPlainText(_ text: String) -> String {
-        var out: [UInt8] = []
-        out.reserveCapacity(text.utf8.count)
-        var pendingSpace = false
-        var pendingNewline = false
-        for byte in text.utf8 {
-            switch byte {
-            case 10:
-                if !out.isEmpty { pendingNewline = true }
-                pendingSpace = false
-            case 32, 9:
-                if !out.isEmpty && !pendingNewline { pendingSpace = true }
-            default:
-                if pendingNewline {
-                    out.append(10)
-                } else if pendingSpace {
-                    out.append(32)
+    /// What `read` makes of the text cmark returned, which is freed afterwards: read in place
+    /// rather than copied into a String first.
+    private static func taking<T>(_ pointer: UnsafeMutablePointer<CChar>?, _ read: (UnsafeBufferPointer<UInt8>) -> T) -> T {
+        guard let pointer else { return read(UnsafeBufferPointer(start: nil, count: 0)) }
+        defer { vitrine_cmark_free(pointer) }
+        // CChar and UInt8 may alias each other.
+        return read(UnsafeBufferPointer(start: UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self), count: strlen(pointer)))
+    }
+
+    /// One paragraph per line, no trailing blank lines. On cmark's bytes, in place: this runs once
+    /// per content file and is hot in large catalogs. The text only shrinks.
+    private static func normalizedPlainText(_ text: UnsafeBufferPointer<UInt8>) -> String {
+        guard !text.isEmpty else { return "" }
+        return String(unsafeUninitializedCapacity: text.count) { out in
+            var count = 0
+            var pendingSpace = false
+            var pendingNewline = false
+            for byte in text {
+                switch byte {
+                case 10:
+                    if count > 0 { pendingNewline = true }
+                    pendingSpace = false
+                case 32, 9:
+                    if count > 0 && !pendingNewline { pendingSpace = true }
+                default:
+                    if pendingNewline {
+                        out[count] = 10
+                        count += 1
+                    } else if pendingSpace {
+                        out[count] = 32
+                        count += 1
+                    }
+                    pendingNewline = false
+                    pendingSpace = false
+                    out[count] = byte
+                    count += 1
                 }
-                pendingNewline = false
-                pendingSpace = false
-                out.append(byte)
             }
+            return count
         }
-        return String(decoding: out, as: UTF8.self)
     }
 }

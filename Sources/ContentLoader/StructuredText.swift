@@ -11,9 +11,11 @@ public enum StructuredText {
     static let kindRules = Resolver.default.removing(.timestamp).removing(.merge).removing(.value)
 
     /// Parses YAML whose first line is line `firstLine` of `path`.
+    /// Flat front matter first: it has no alias and no nesting, so it cannot break a bound, and
+    /// checking bounds with libyaml's event parser took as long as reading it.
     static func parseYAML(_ text: String, path: String, firstLine: Int) -> Result<RawNode?, Diagnostic> {
-        if let refusal = YAMLBounds.check(text, path: path, lineOffset: firstLine - 1) { return .failure(refusal) }
         if let flat = FlatYAML.parse(text, path: path, lineOffset: firstLine - 1) { return .success(flat) }
+        if let refusal = YAMLBounds.check(text, path: path, lineOffset: firstLine - 1) { return .failure(refusal) }
         return parseWithYams(text, path: path, firstLine: firstLine)
     }
 

@@ -64,6 +64,17 @@ import Testing
         #expect(html.split(separator: " id=").count == 4)
     }
 
+    /// The ids go in without disturbing a byte around them, at the first and the last byte too.
+    @Test func headingIDsLeaveTheRestOfTheHTMLAsItWas() {
+        #expect(MarkdownRenderer.render("# A\n\ntext <b>\n\n## B").html == "<h1 id=\"a\">A</h1>\n<p>text <!-- raw HTML omitted --></p>\n<h2 id=\"b\">B</h2>\n")
+        #expect(MarkdownRenderer.render("text").html == "<p>text</p>\n")
+    }
+
+    @Test func plainTextKeepsOneLinePerParagraphWithSingleSpaces() {
+        #expect(MarkdownRenderer.render("First  line\twith\ttabs \n\n\n\nSecond\n\n- item\n").plainText == "First line with tabs\nSecond\n- item")
+        #expect(MarkdownRenderer.render("   \n").plainText == "")
+    }
+
     @Test func plainTextHasNoMarkup() {
         let text = MarkdownRenderer.render("A **bold**\nline and `code`.\n\n## Use\n").plainText
         #expect(text == "A bold line and code.\nUse")
