@@ -35,6 +35,12 @@ public enum ParallelMap {
         map(ranges: items.count, minimum: minimum) { range in range.map { transform(items[$0]) } }.flatMap { $0 }
     }
 
+    /// `transform` of every index in `0..<count` in runs per thread (see `map(ranges:)`), results
+    /// in index order: for an API that takes a map function, such as `Catalog.priced(at:map:)`.
+    public static func indices<R: Sendable>(_ count: Int, _ transform: @escaping @Sendable (Int) -> R) -> [R] {
+        map(ranges: count) { range in range.map(transform) }.flatMap { $0 }
+    }
+
     /// Runs `body` for every index on all cores, in chunks so small items do not pay for scheduling.
     public static func forEach(count: Int, chunk: Int = 16, _ body: @Sendable (Int) -> Void) {
         let chunks = (count + chunk - 1) / chunk

@@ -15,13 +15,20 @@ extension Catalog {
     /// This catalog with every product's quote at `now` worked out, for callers that ask
     /// `quote(for:at:)` of the same moment many times. The answers do not change: a product
     /// record the table does not hold (a variant's, or one replaced since) is priced as before.
-    public func priced(at now: Date) -> Catalog {
+    /// `map` runs `quote` for each position in `0..<count`, in order, serially unless the caller
+    /// spreads it over cores (a million products take seconds).
+    public func priced(
+        at now: Date,
+        map: (_ count: Int, _ quote: @escaping @Sendable (Int) -> PriceQuote) -> [PriceQuote] = { count, quote in (0..<count).map(quote) }
+    ) -> Catalog {
         if quoteTable?.now == now { return self }
-        var copy = self
-        copy.quoteTable = nil
-        let quotes = products.map { copy.quote(for: $0, at: now) }
-        copy.quoteTable = QuoteTable(now: now, products: products, quotes: quotes)
-        return copy
+        var unpriced = self
+        unpriced.quoteTable = nil
+        let catalog = unpriced
+        let quotes = map(products.count) { catalog.quote(for: catalog.products[$0], at: now) }
+        precondition(quotes.count == products.count, "a quote for every product")
+        unpriced.quoteTable = QuoteTable(now: now, products: products, quotes: quotes)
+        return unpriced
     }
 
     /// The table's answer for `product` at `now`, when it has one.

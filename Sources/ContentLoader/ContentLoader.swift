@@ -151,12 +151,15 @@ public struct ContentLoader: Sendable {
         guard let folder = kind.folder else { return [] }
         let root = contentFolder.appendingPathComponent(folder)
         var files: [ContentFile] = []
+        // Once, not per file: `URL.path` and Foundation's `contains` were most of listing ten
+        // thousand files, which runs on one core before any is read.
+        let rootPath = root.path
         let listing = walk(root, display: "\(displayName)/\(folder)", diagnostics: &diagnostics)
         for relative in overlay.applied(toListing: listing, folder: folder) {
             let display = "\(displayName)/\(folder)/\(relative)"
             let name = Self.lastComponent(of: relative)
             if name.hasPrefix(".") { continue }
-            if relative.contains("/"), !kind.allowsSubfolders {
+            if relative.utf8.contains(UInt8(ascii: "/")), !kind.allowsSubfolders {
                 diagnostics.append(.warning(
                     "ignored: \(folder)/ takes no sub-folders; move the file to \(folder)/\(name)", at: SourceLocation(path: display)))
                 continue
@@ -169,7 +172,7 @@ public struct ContentLoader: Sendable {
                 continue
             }
             files.append(ContentFile(
-                kind: kind, path: root.path + "/" + relative, displayPath: display, slugText: base, isJSON: ext == "json"))
+                kind: kind, path: rootPath + "/" + relative, displayPath: display, slugText: base, isJSON: ext == "json"))
         }
         return files
     }

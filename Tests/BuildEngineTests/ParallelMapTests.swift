@@ -16,6 +16,12 @@ import Testing
         }
     }
 
+    @Test func indicesGiveEveryIndexOnceInOrder() {
+        for count in [0, 1, 64, 65, 10_000] {
+            #expect(ParallelMap.indices(count) { $0 * 3 } == (0..<count).map { $0 * 3 }, "\(count)")
+        }
+    }
+
     @Test func rangesCoverEveryIndexOnceInOrder() {
         for (count, minimum) in [(0, 64), (1, 64), (63, 64), (10_000, 64), (10_000, 256), (7, 1), (10, 1), (8_193, 1)] {
             let ranges = ParallelMap.map(ranges: count, minimum: minimum) { $0 }

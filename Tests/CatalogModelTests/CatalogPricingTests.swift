@@ -30,6 +30,9 @@ import VitrineTestSupport
             #expect(priced.quote(for: product, at: Records.date("2026-05-01")) == Self.catalog.quote(for: product, at: Records.date("2026-05-01")))
             #expect(priced.quote(for: product, at: march, code: "SIXTY") == Self.catalog.quote(for: product, at: march, code: "SIXTY"))
         }
+        // However the caller spreads the work, each product gets its own quote.
+        let spread = Self.catalog.priced(at: march) { count, quote in Array((0..<count).reversed().map(quote).reversed()) }
+        #expect(Self.catalog.products.map { spread.quote(for: $0, at: march) } == Self.catalog.products.map { Self.catalog.quote(for: $0, at: march) })
         var dearer = Self.serum
         dearer.price = Money(minorUnits: 8000, currency: .usd)
         #expect(priced.quote(for: dearer, at: march).price == Money(minorUnits: 6000, currency: .usd))
