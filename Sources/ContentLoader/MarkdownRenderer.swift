@@ -170,8 +170,9 @@ public enum MarkdownRenderer {
         return read(UnsafeBufferPointer(start: UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self), count: strlen(pointer)))
     }
 
-    /// One paragraph per line, no trailing blank lines. On cmark's bytes, in place: this runs once
-    /// per content file and is hot in large catalogs. The text only shrinks.
+    /// One paragraph per line, no trailing blank lines. Read from cmark's buffer straight into the
+    /// String: this runs once per content file and is hot in large catalogs. The text only shrinks,
+    /// so its length is enough room.
     private static func normalizedPlainText(_ text: UnsafeBufferPointer<UInt8>) -> String {
         guard !text.isEmpty else { return "" }
         return String(unsafeUninitializedCapacity: text.count) { out in

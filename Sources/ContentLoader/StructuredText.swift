@@ -11,6 +11,7 @@ public enum StructuredText {
     static let kindRules = Resolver.default.removing(.timestamp).removing(.merge).removing(.value)
 
     /// Parses YAML whose first line is line `firstLine` of `path`.
+    ///
     /// Flat front matter first: it has no alias and no nesting, so it cannot break a bound, and
     /// checking bounds with libyaml's event parser took as long as reading it.
     static func parseYAML(_ text: String, path: String, firstLine: Int) -> Result<RawNode?, Diagnostic> {
