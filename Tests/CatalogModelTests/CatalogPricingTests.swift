@@ -31,13 +31,30 @@ import VitrineTestSupport
             #expect(priced.quote(for: product, at: march, code: "SIXTY") == Self.catalog.quote(for: product, at: march, code: "SIXTY"))
         }
         // However the caller spreads the work, each product gets its own quote.
-        let spread = Self.catalog.priced(at: march) { count, quote in Array((0..<count).reversed().map(quote).reversed()) }
+        let spread = Self.catalog.priced(at: march) { count, price in Array((0..<count).reversed().map(price).reversed()) }
         #expect(Self.catalog.products.map { spread.quote(for: $0, at: march) } == Self.catalog.products.map { Self.catalog.quote(for: $0, at: march) })
         var dearer = Self.serum
         dearer.price = Money(minorUnits: 8000, currency: .usd)
         #expect(priced.quote(for: dearer, at: march).price == Money(minorUnits: 6000, currency: .usd))
         let replaced = try #require(priced.replacing(dearer))
         #expect(replaced.quote(for: replaced.productBySlug[Records.slug("serum")]!, at: march).price == Money(minorUnits: 6000, currency: .usd))
+    }
+
+    /// Two promotions of one slug cannot come from content files, but a hand-made catalog can have
+    /// them; the table then leaves the product to be priced afresh.
+    @Test func aPricedCatalogWithTwoPromotionsOfOneSlugGivesTheSameQuotes() {
+        let catalog = Records.catalog(
+            products: [Self.serum, Self.cream],
+            promotions: [
+                Records.promotion("twin", starts: "2026-01-01", brands: ["acme"], percent: 10),
+                Records.promotion("twin", starts: "2026-02-01", products: ["cream"], percent: 30),
+            ])
+        let march = Records.date("2026-03-15")
+        let priced = catalog.priced(at: march)
+        for product in catalog.products {
+            #expect(priced.quote(for: product, at: march) == catalog.quote(for: product, at: march))
+        }
+        #expect(priced.quote(for: Self.cream, at: march).price == Money(minorUnits: 700, currency: .usd))
     }
 
     @Test func largestActiveDiscountWins() {
