@@ -17,7 +17,8 @@ import VitrineTestSupport
 }
 
 /// The structured data is written member by member; these hold it to the bytes of the same object
-/// made as a `JSONValue` tree, with every optional member present.
+/// made as a `JSONValue` tree, with a description, codes and a sale (the `image` member is in the
+/// product page's snapshot).
 @Suite struct ProductJSONLDBytesTests {
     static let url = "https://shop.example/products/duo/"
 
