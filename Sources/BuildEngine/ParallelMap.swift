@@ -32,13 +32,14 @@ public enum ParallelMap {
     public static func map<T: Sendable, R: Sendable>(
         chunked items: [T], minimum: Int = 64, _ transform: @Sendable (T) -> R
     ) -> [R] {
-        map(ranges: items.count, minimum: minimum) { range in range.map { transform(items[$0]) } }.flatMap { $0 }
+        indices(items.count, minimum: minimum) { transform(items[$0]) }
     }
 
     /// `transform` of every index in `0..<count` in runs per thread (see `map(ranges:)`), results
-    /// in index order: for an API that takes a map function, such as `Catalog.priced(at:map:)`.
-    public static func indices<R: Sendable>(_ count: Int, _ transform: @escaping @Sendable (Int) -> R) -> [R] {
-        map(ranges: count) { range in range.map(transform) }.flatMap { $0 }
+    /// in index order: what `map(chunked:)` does, for callers that hold no array of items, such as
+    /// `Catalog.priced(at:map:)`.
+    public static func indices<R: Sendable>(_ count: Int, minimum: Int = 64, _ transform: @Sendable (Int) -> R) -> [R] {
+        map(ranges: count, minimum: minimum) { range in range.map(transform) }.flatMap { $0 }
     }
 
     /// Runs `body` for every index on all cores, in chunks so small items do not pay for scheduling.

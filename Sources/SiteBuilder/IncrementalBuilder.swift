@@ -113,7 +113,7 @@ public final class IncrementalBuilder: @unchecked Sendable {
             succeeded: false, diagnostics: checked.diagnostics, contentFileCount: checked.contentFileCount)
         report.isIncremental = keepsRecord
         guard checked.succeeded, var validated = checked.catalog, let templates = checked.templates else { return report }
-        validated = validated.priced(at: clock, map: ParallelMap.indices)
+        validated = validated.priced(at: clock) { ParallelMap.indices($0, $1) }
         // The search index's file names hash its contents, so it is built whole before any of its
         // files can be planned: beside the pictures and the pages rather than before them (it
         // reads no picture).

@@ -80,7 +80,7 @@ public enum SiteBuilder {
     public static func outputJobs(
         catalog: Catalog, templates: TemplateLibrary, now: Date, imageSizes: [String: Int] = [:], search: Bool = true
     ) -> [OutputJob] {
-        let catalog = catalog.priced(at: now, map: ParallelMap.indices)
+        let catalog = catalog.priced(at: now) { ParallelMap.indices($0, $1) }
         var jobs = SiteRenderer(catalog: catalog, templates: templates, now: now).jobs()
         if search { jobs += SearchIndexer(catalog: catalog, now: now).jobs() }
         if catalog.site.writes(.api) { jobs += CatalogAPI(catalog: catalog, now: now).jobs() }
