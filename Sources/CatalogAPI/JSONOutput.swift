@@ -17,6 +17,11 @@ public enum JSONOutput {
         Data(document.jsonBytes())
     }
 
+    /// A page of a brand's products, which writes itself: there are thousands.
+    public static func data(_ document: BrandProductsDocument) -> Data {
+        Data(JSONObjectWriter.bytes(of: document, capacity: 512 + 640 * document.products.count))
+    }
+
     /// Indented, with a final newline, for schemas people open in an editor.
     public static func prettyData(_ value: JSONValue) -> Data {
         var bytes = value.prettyEncodedBytes()

@@ -58,19 +58,33 @@ public struct StoreDocument: Codable, Sendable, Equatable {
     public var longitude: Double
 }
 
-extension BrandLink: JSONValueConvertible {
+extension BrandLink: JSONValueConvertible, JSONObjectWritable {
     public var jsonValue: JSONValue {
         ["slug": .string(slug), "title": .string(title), "url": .string(url), "products": .string(products)]
     }
-}
 
-extension CategoryLink: JSONValueConvertible {
-    public var jsonValue: JSONValue {
-        ["slug": .string(slug), "title": .string(title), "url": .string(url), "path": .array(path.map(JSONValue.string))]
+    public func write(to writer: inout JSONObjectWriter) {
+        writer.string("products", products)
+        writer.string("slug", slug)
+        writer.string("title", title)
+        writer.string("url", url)
     }
 }
 
-extension PromotionLink: JSONValueConvertible {
+extension CategoryLink: JSONValueConvertible, JSONObjectWritable {
+    public var jsonValue: JSONValue {
+        ["slug": .string(slug), "title": .string(title), "url": .string(url), "path": .array(path.map(JSONValue.string))]
+    }
+
+    public func write(to writer: inout JSONObjectWriter) {
+        writer.strings("path", path)
+        writer.string("slug", slug)
+        writer.string("title", title)
+        writer.string("url", url)
+    }
+}
+
+extension PromotionLink: JSONValueConvertible, JSONObjectWritable {
     public var jsonValue: JSONValue {
         var object: [String: JSONValue] = ["slug": .string(slug), "title": .string(title), "url": .string(url), "starts": .string(starts)]
         if let ends { object["ends"] = .string(ends) }
@@ -78,8 +92,23 @@ extension PromotionLink: JSONValueConvertible {
         if let code { object["code"] = .string(code) }
         return .object(object)
     }
+
+    public func write(to writer: inout JSONObjectWriter) {
+        writer.string("code", code)
+        writer.number("discountPercent", discountPercent?.description)
+        writer.string("ends", ends)
+        writer.string("slug", slug)
+        writer.string("starts", starts)
+        writer.string("title", title)
+        writer.string("url", url)
+    }
 }
 
-extension TextDocument: JSONValueConvertible {
+extension TextDocument: JSONValueConvertible, JSONObjectWritable {
     public var jsonValue: JSONValue { ["html": .string(html), "text": .string(text)] }
+
+    public func write(to writer: inout JSONObjectWriter) {
+        writer.string("html", html)
+        writer.string("text", text)
+    }
 }

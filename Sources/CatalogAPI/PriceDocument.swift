@@ -2,7 +2,7 @@ public import CatalogModel
 
 /// A price as apps need it: exact minor units to compute with, the decimal string merchant
 /// formats use, and the text to show.
-public struct PriceDocument: Codable, Sendable, Equatable, JSONValueConvertible {
+public struct PriceDocument: Codable, Sendable, Equatable, JSONValueConvertible, JSONObjectWritable {
     /// `32.00`
     public var amount: String
     /// `3200` for $ 32.00; never a float.
@@ -26,5 +26,13 @@ public struct PriceDocument: Codable, Sendable, Equatable, JSONValueConvertible 
             "amount": .string(amount), "minorUnits": .int(minorUnits), "currency": .string(currency),
             "formatted": .string(formatted), "unit": .string(unit),
         ]
+    }
+
+    public func write(to writer: inout JSONObjectWriter) {
+        writer.string("amount", amount)
+        writer.string("currency", currency)
+        writer.string("formatted", formatted)
+        writer.int("minorUnits", minorUnits)
+        writer.string("unit", unit)
     }
 }

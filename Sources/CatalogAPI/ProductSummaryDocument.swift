@@ -22,7 +22,7 @@ public struct ProductSummaryDocument: Codable, Sendable, Equatable {
     public var variantCount: Int? = nil
 }
 
-extension ProductSummaryDocument: JSONValueConvertible {
+extension ProductSummaryDocument: JSONValueConvertible, JSONObjectWritable {
     public var jsonValue: JSONValue {
         var object: [String: JSONValue] = [
             "slug": .string(slug), "sku": .string(sku), "name": .string(name), "price": price.jsonValue,
@@ -34,5 +34,20 @@ extension ProductSummaryDocument: JSONValueConvertible {
         if let highestPrice { object["highestPrice"] = highestPrice.jsonValue }
         if let variantCount { object["variantCount"] = .int(variantCount) }
         return .object(object)
+    }
+
+    public func write(to writer: inout JSONObjectWriter) {
+        writer.string("api", api)
+        writer.string("availability", availability)
+        writer.object("highestPrice", highestPrice)
+        writer.object("listPrice", listPrice)
+        writer.string("name", name)
+        writer.object("price", price)
+        writer.object("sale", sale)
+        writer.string("sku", sku)
+        writer.string("slug", slug)
+        writer.string("thumbnail", thumbnail)
+        writer.string("url", url)
+        writer.int("variantCount", variantCount.map(Int64.init))
     }
 }

@@ -20,12 +20,19 @@ public struct SaleDocument: Codable, Sendable, Equatable {
     }
 }
 
-extension SaleDocument: JSONValueConvertible {
+extension SaleDocument: JSONValueConvertible, JSONObjectWritable {
     public var jsonValue: JSONValue {
         var object: [String: JSONValue] = [
             "promotion": .string(promotion), "starts": .string(starts), "discountPercent": .number(discountPercent.description),
         ]
         if let ends { object["ends"] = .string(ends) }
         return .object(object)
+    }
+
+    public func write(to writer: inout JSONObjectWriter) {
+        writer.number("discountPercent", discountPercent.description)
+        writer.string("ends", ends)
+        writer.string("promotion", promotion)
+        writer.string("starts", starts)
     }
 }

@@ -42,6 +42,31 @@ public struct JSONObjectWriter {
         out.append(UInt8(ascii: "]"))
     }
 
+    /// A number whose text is already JSON (`12.5`), as `JSONValue.number` writes it.
+    public mutating func number(_ key: String, _ text: String?) {
+        guard let text else { return }
+        member(key)
+        out.append(contentsOf: text.utf8)
+    }
+
+    public mutating func int(_ key: String, _ value: Int64?) {
+        guard let value else { return }
+        member(key)
+        out.append(contentsOf: String(value).utf8)
+    }
+
+    /// A document that writes itself, as a nested object.
+    public mutating func object(_ key: String, _ document: (some JSONObjectWritable)?) {
+        guard let document else { return }
+        object(key) { document.write(to: &$0) }
+    }
+
+    /// Documents that write themselves, as an array of objects; `nil` leaves the member out.
+    public mutating func objects(_ key: String, _ documents: [some JSONObjectWritable]?) {
+        guard let documents else { return }
+        objects(key, documents) { writer, document in document.write(to: &writer) }
+    }
+
     public mutating func value(_ key: String, _ value: JSONValue?) {
         guard let value else { return }
         member(key)
@@ -94,5 +119,21 @@ public struct JSONObjectWriter {
         empty = false
         JSONValue.appendString(key, to: &out, escapes: escapes)
         out.append(UInt8(ascii: ":"))
+    }
+}
+
+/// A document small and frequent enough to be written straight into bytes rather than made into a
+/// `JSONValue` tree first: the prices, links and sales inside every product document. It writes
+/// the same members as its `jsonValue`, in key order; tests hold the two to the same bytes.
+public protocol JSONObjectWritable {
+    func write(to writer: inout JSONObjectWriter)
+}
+
+extension JSONObjectWriter {
+    /// The document alone, as a top-level object.
+    public static func bytes(of document: some JSONObjectWritable, capacity: Int = 1024) -> [UInt8] {
+        var writer = JSONObjectWriter(capacity: capacity)
+        document.write(to: &writer)
+        return writer.finish()
     }
 }
