@@ -74,8 +74,15 @@ public enum CatalogFingerprint {
 
     /// Feeds values to SHA-256 with a tag and length before each, so no two different catalogs
     /// give the same byte stream ("ab" + "c" never reads as "a" + "bc").
+    /// The bytes gather in a buffer that SHA-256 takes a block at a time: a hasher call, and a
+    /// `Data` for each one-byte tag, per field was most of the fingerprint's cost (1.3 % of a
+    /// 10,000-product build in `perf`), not the hashing.
     struct Writer {
         private var hasher = SHA256()
+        private var buffer: [UInt8] = []
+        private static let flushSize = 1 << 16
+
+        init() { buffer.reserveCapacity(Self.flushSize + 4096) }
 
         mutating func record(_ kind: String, _ fields: [String?], lists: [[String]] = [], extra: [String: ExtraValue]) {
             text("r", kind)
@@ -110,21 +117,37 @@ public enum CatalogFingerprint {
             }
         }
 
-        private mutating func tag(_ tag: Character) { hasher.update(data: Data([tag.asciiValue!])) }
+        private mutating func tag(_ tag: Character) {
+            buffer.append(tag.asciiValue!)
+            if buffer.count >= Self.flushSize { flush() }
+        }
 
         private mutating func count(_ tag: Character, _ n: Int) {
             self.tag(tag)
-            withUnsafeBytes(of: UInt64(n).littleEndian) { hasher.update(bufferPointer: $0) }
+            withUnsafeBytes(of: UInt64(n).littleEndian) { buffer.append(contentsOf: $0) }
         }
 
         private mutating func text(_ tag: Character, _ s: String) {
             var s = s
             count(tag, s.utf8.count)
-            s.withUTF8 { hasher.update(bufferPointer: UnsafeRawBufferPointer($0)) }
+            s.withUTF8 { bytes in
+                if bytes.count >= Self.flushSize {
+                    flush()
+                    hasher.update(bufferPointer: UnsafeRawBufferPointer(bytes))
+                } else {
+                    buffer.append(contentsOf: bytes)
+                }
+            }
         }
 
-        func hexDigest() -> String {
-            hasher.finalize().map { byte in (byte < 16 ? "0" : "") + String(byte, radix: 16) }.joined()
+        private mutating func flush() {
+            buffer.withUnsafeBytes { hasher.update(bufferPointer: $0) }
+            buffer.removeAll(keepingCapacity: true)
+        }
+
+        mutating func hexDigest() -> String {
+            flush()
+            return hasher.finalize().map { byte in (byte < 16 ? "0" : "") + String(byte, radix: 16) }.joined()
         }
     }
 }

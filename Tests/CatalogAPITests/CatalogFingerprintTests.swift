@@ -33,3 +33,18 @@ import VitrineTestSupport
         #expect(version.allSatisfy { "0123456789abcdef".contains($0) })
     }
 }
+
+extension CatalogFingerprintTests {
+    /// Published versions must not move when the writer's buffering changes: these digests were
+    /// taken from the writer that fed SHA-256 one field at a time. The second catalog has a body
+    /// longer than the writer's buffer and many small records, so both flush paths run.
+    @Test("the version of a catalog is the one earlier builds published")
+    func pinnedVersions() {
+        #expect(CatalogFingerprint.sha256(of: SampleShop.catalog) == "fa97fcc9f1e98a4d34926d9f64c2329158142cfb14d1c501a53e6e2a03a808e3")
+        let long = String(repeating: "Rich cream with shea butter. ", count: 4_000)
+        let products = (0..<3_000).map { Records.product("p-\($0)", price: Int64(100 + $0), tags: ["t\($0 % 7)"]) }
+            + [Records.product("long", detail: long)]
+        let catalog = Records.catalog(site: TestCatalog.site, brands: [Records.brand("acme")], products: products)
+        #expect(CatalogFingerprint.sha256(of: catalog) == "4a654fc9b522d858f60ec6914346f5f385161c4853a20fa8dd374bf0d87d66a2")
+    }
+}
