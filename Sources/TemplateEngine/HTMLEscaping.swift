@@ -13,6 +13,12 @@ public enum HTMLEscaping {
         }
     }
 
+    /// For page builders that write markup as bytes.
+    public static func append(_ text: String, to out: inout [UInt8]) {
+        var text = text
+        text.withUTF8 { append($0, to: &out) }
+    }
+
     static func append(_ bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
         guard bytes.contains(where: needsEscape) else {
             out.append(contentsOf: bytes)
