@@ -11,13 +11,13 @@ extension OutputFolder {
     /// bytes, no copy, and the old folder can still be removed after the swap. False when there
     /// is no such file, so the caller renders it instead.
     func linkFromDestination(_ path: String) -> Bool {
-        linkMakingFolders(destination.path + "/" + path, at: path) == 0
+        linkMakingFolders(destinationRoot + path, at: path) == 0
     }
 
     /// `link(2)` of `source` at `path` in the staging folder, making the folders above it when they
     /// are missing; 0, or the error number.
     func linkMakingFolders(_ source: String, at path: String) -> Int32 {
-        let target = staging.path + "/" + path
+        let target = stagingRoot + path
         if link(source, target) == 0 { return 0 }
         let code = errno
         guard code == ENOENT, access(source, F_OK) == 0, (try? makeFolders(of: path)) != nil else { return code }
