@@ -5,6 +5,11 @@ let strictness: [SwiftSetting] = [
     .enableUpcomingFeature("ExistentialAny"),
     .enableUpcomingFeature("MemberImportVisibility"),
     .enableUpcomingFeature("InternalImportsByDefault"),
+    // Release builds only, each worth about a tenth of a 10,000-product build (BENCHMARKS.md):
+    // cross-module optimization lets the optimizer inline and specialize the model's accessors and
+    // the writers across the project's modules; and exclusive access is checked when compiling
+    // and in debug builds, which the test suite runs, not again on every access in release.
+    .unsafeFlags(["-cross-module-optimization", "-enforce-exclusivity=unchecked"], .when(configuration: .release)),
 ]
 
 let package = Package(
