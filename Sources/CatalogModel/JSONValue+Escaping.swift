@@ -27,7 +27,8 @@ extension JSONValue {
         var i = 0
         while i < bytes.count {
             let byte = bytes[i]
-            guard escapes[Int(byte)] else {
+            // The table read without a bounds check: a byte always indexes its 256 entries.
+            guard escapes.withUnsafeBufferPointer({ $0[Int(byte)] }) else {
                 i += 1
                 continue
             }

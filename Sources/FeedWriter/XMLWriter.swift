@@ -132,7 +132,10 @@ final class XMLWriter {
             }
         }
         // Fast path on bytes: only a C0 control or the lead byte 0xEF (of U+FFFE, U+FFFF) can be a problem.
-        let suspicious = string.utf8.contains { $0 == 0xEF || ($0 < 0x20 && $0 != 0x9 && $0 != 0xA && $0 != 0xD) }
+        // On the string's own bytes, not through `String.UTF8View`'s iterator: every text of every
+        // feed item comes through here.
+        var bytes = string
+        let suspicious = bytes.withUTF8 { $0.contains { $0 == 0xEF || ($0 < 0x20 && $0 != 0x9 && $0 != 0xA && $0 != 0xD) } }
         guard suspicious, !string.unicodeScalars.allSatisfy(allowed) else { return string }
         var cleaned = String.UnicodeScalarView()
         cleaned.append(contentsOf: string.unicodeScalars.filter(allowed))
