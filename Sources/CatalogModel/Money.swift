@@ -15,6 +15,7 @@ public struct Money: Sendable, Hashable, Codable, Comparable {
     /// Parses a decimal such as `32`, `32.5` or `32.50`; rejects signs, exponents and more
     /// fraction digits than the currency has.
     public static func parse(_ text: String, currency: Currency) -> Result<Money, MoneyError> {
+        if let money = parsePlain(text, currency: currency) { return .success(money) }
         let trimmed = text.trimmingWhitespace()
         let parts = trimmed.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
         let whole = parts[0]
@@ -34,6 +35,43 @@ public struct Money: Sendable, Hashable, Codable, Comparable {
             for _ in 0..<(currency.minorUnits - fraction.count) { fractionUnits *= 10 }
         }
         return .success(Money(minorUnits: units + fractionUnits, currency: currency))
+    }
+
+    /// `12.50` as nearly every price is written: ASCII digits with at most one point and digits on
+    /// both sides of it, within the currency's fraction digits and `maxWholeDigits`, read on bytes.
+    /// Anything else is nil and goes the general way, which explains what is wrong; the general
+    /// way, by characters, was 0.6 % of a 10,000-product build.
+    static func parsePlain(_ text: String, currency: Currency) -> Money? {
+        var text = text
+        return text.withUTF8 { bytes -> Money? in
+            var whole: Int64 = 0
+            var fraction: Int64 = 0
+            var wholeDigits = 0
+            var fractionDigits = 0
+            var point = false
+            for byte in bytes {
+                if byte == UInt8(ascii: ".") {
+                    if point { return nil }
+                    point = true
+                    continue
+                }
+                guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
+                let digit = Int64(byte - UInt8(ascii: "0"))
+                if point {
+                    fraction = fraction * 10 + digit
+                    fractionDigits += 1
+                    if fractionDigits > currency.minorUnits { return nil }
+                } else {
+                    whole = whole * 10 + digit
+                    wholeDigits += 1
+                    if wholeDigits > maxWholeDigits { return nil }
+                }
+            }
+            guard wholeDigits > 0, !point || fractionDigits > 0 else { return nil }
+            for _ in 0..<currency.minorUnits { whole *= 10 }
+            for _ in 0..<(currency.minorUnits - fractionDigits) { fraction *= 10 }
+            return Money(minorUnits: whole + fraction, currency: currency)
+        }
     }
 
     /// `32.00` for 3200 USD cents, `1200` for 1200 JPY: the form merchant feeds and JSON-LD expect.

@@ -13,6 +13,19 @@ import Testing
         #expect(try Money.parse("1.125", currency: dinar).get().minorUnits == 1125)
     }
 
+    /// Plain amounts are read on bytes and everything else by characters: the two must meet at
+    /// the edges (leading zeros, the largest whole part, a point with nothing after it, spaces).
+    @Test func plainAmountsAndTheRestAgreeAtTheEdges() throws {
+        #expect(try Money.parse("007.50", currency: .usd).get().minorUnits == 750)
+        #expect(try Money.parse(" 12.50 ", currency: .usd).get().minorUnits == 1250)
+        #expect(try Money.parse("9999999999999.99", currency: .usd).get().minorUnits == 999_999_999_999_999)
+        #expect(Money.parse("10000000000000", currency: .usd) == .failure(.tooLarge("10000000000000")))
+        #expect(Money.parse(".5", currency: .usd) == .failure(.notDecimal(".5")))
+        #expect(Money.parse("1.2.3", currency: .usd) == .failure(.notDecimal("1.2.3")))
+        #expect(Money.parse("", currency: .usd) == .failure(.notDecimal("")))
+        #expect(Money.parse("١٢", currency: .usd) == .failure(.notDecimal("١٢")), "Arabic-Indic digits are not ASCII digits")
+    }
+
     @Test func rejectsWhatIsNotADecimalAmountWithAHint() {
         #expect(Money.parse("free", currency: .usd) == .failure(.notDecimal("free")))
         #expect(MoneyError.notDecimal("free").description == "\"free\" is not a decimal amount; write e.g. 12.50")
