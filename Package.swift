@@ -5,7 +5,7 @@ let strictness: [SwiftSetting] = [
     .enableUpcomingFeature("ExistentialAny"),
     .enableUpcomingFeature("MemberImportVisibility"),
     .enableUpcomingFeature("InternalImportsByDefault"),
-    // Release builds only, each worth about a tenth of a 10,000-product build (BENCHMARKS.md):
+    // Release builds only; together about a sixth of a 10,000-product build (BENCHMARKS.md):
     // cross-module optimization lets the optimizer inline and specialize the model's accessors and
     // the writers across the project's modules; and exclusive access is checked when compiling
     // and in debug builds, which the test suite runs, not again on every access in release.
