@@ -125,7 +125,7 @@ public struct JSONObjectWriter {
 
 /// A document small and frequent enough to be written straight into bytes rather than made into a
 /// `JSONValue` tree first: the prices, links and sales inside every product document. It writes
-/// the same members as its `jsonValue`, in key order; tests hold the two to the same bytes.
+/// the same members as its `jsonValue`, in key order; the API tests hold its bytes to `JSONEncoder`'s.
 public protocol JSONObjectWritable {
     func write(to writer: inout JSONObjectWriter)
 }

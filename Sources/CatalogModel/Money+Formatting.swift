@@ -7,22 +7,33 @@ extension Money {
         var scale: UInt64 = 1
         for _ in 0..<digits { scale *= 10 }
         let magnitude = minorUnits.magnitude
-        // Digits grouped from the integer itself: a page prints several prices, and going through
-        // `decimalString` and splitting it again cost as much as the rest of a product card.
-        let whole = String(magnitude / scale).utf8
-        var amount = minorUnits < 0 ? "-" : ""
-        amount.reserveCapacity(whole.count + whole.count / 3 * style.groupingSeparator.utf8.count + digits + 2)
-        for (index, digit) in whole.enumerated() {
-            if index > 0, (whole.count - index) % 3 == 0 { amount += style.groupingSeparator }
-            amount.unicodeScalars.append(Unicode.Scalar(digit))
+        // Written as bytes, digits grouped from the integer itself: a page prints several prices,
+        // and appending to a String piece by piece cost as much as the rest of a product card.
+        var out: [UInt8] = []
+        out.reserveCapacity(40)
+        if style.symbolFirst {
+            out.append(contentsOf: currency.symbol.utf8)
+            out.append(UInt8(ascii: " "))
+        }
+        if minorUnits < 0 { out.append(UInt8(ascii: "-")) }
+        var whole = String(magnitude / scale)
+        whole.withUTF8 { whole in
+            for (index, digit) in whole.enumerated() {
+                if index > 0, (whole.count - index) % 3 == 0 { out.append(contentsOf: style.groupingSeparator.utf8) }
+                out.append(digit)
+            }
         }
         if digits > 0 {
             let fraction = String(magnitude % scale)
-            amount += style.decimalSeparator
-            for _ in fraction.utf8.count..<digits { amount += "0" }
-            amount += fraction
+            out.append(contentsOf: style.decimalSeparator.utf8)
+            for _ in fraction.utf8.count..<digits { out.append(UInt8(ascii: "0")) }
+            out.append(contentsOf: fraction.utf8)
         }
-        return style.symbolFirst ? currency.symbol + " " + amount : amount + " " + currency.symbol
+        if !style.symbolFirst {
+            out.append(UInt8(ascii: " "))
+            out.append(contentsOf: currency.symbol.utf8)
+        }
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// `$ 3.50/ea`
