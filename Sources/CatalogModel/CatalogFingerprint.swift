@@ -1,5 +1,4 @@
 import Crypto
-import Foundation
 
 /// A version of the catalog's content: SHA-256 over every field of every record, in catalog
 /// order. It ignores the build clock and where files sit on disk, so two builds of the same

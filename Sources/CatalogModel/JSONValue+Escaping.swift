@@ -17,18 +17,21 @@ extension JSONValue {
 
     static func appendString(_ text: String, to out: inout [UInt8], escapes: [Bool]) {
         var text = text
-        text.withUTF8 { appendString($0, to: &out, escapes: escapes) }
+        // The table is read through a pointer: a byte always indexes its 256 entries, so the
+        // bounds check the array would make for every byte is not needed.
+        text.withUTF8 { bytes in escapes.withUnsafeBufferPointer { appendString(bytes, to: &out, escapes: $0) } }
     }
 
     /// Copies the runs between escapes whole.
-    private static func appendString(_ bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8], escapes: [Bool]) {
+    private static func appendString(
+        _ bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8], escapes: UnsafeBufferPointer<Bool>
+    ) {
         out.append(UInt8(ascii: "\""))
         var runStart = 0
         var i = 0
         while i < bytes.count {
             let byte = bytes[i]
-            // The table read without a bounds check: a byte always indexes its 256 entries.
-            guard escapes.withUnsafeBufferPointer({ $0[Int(byte)] }) else {
+            guard escapes[Int(byte)] else {
                 i += 1
                 continue
             }

@@ -3,9 +3,9 @@
 /// byte by byte; text without any of them is copied as it is.
 public enum HTMLEscaping {
     public static func escape(_ text: String) -> String {
-        var bytes = text
-        guard bytes.withUTF8({ $0.contains(where: needsEscape) }) else { return text }
-        return bytes.withUTF8 { bytes in
+        var copy = text
+        return copy.withUTF8 { bytes in
+            guard bytes.contains(where: needsEscape) else { return text }
             var out: [UInt8] = []
             out.reserveCapacity(bytes.count + 16)
             appendEscapingEach(bytes, to: &out)
