@@ -15,8 +15,10 @@ public struct Timestamp: Sendable, Hashable, Comparable, Codable {
     public static func < (lhs: Timestamp, rhs: Timestamp) -> Bool { lhs.date < rhs.date }
 
     public static func parse(_ text: String) -> Result<Timestamp, FieldError> {
-        let failure = FieldError(
-            "\"\(text)\" is not an ISO 8601 date or date-time; write e.g. 2026-12-24 or 2026-12-24T09:00:00Z")
+        // Made only when it fails: every record has a date, and the message was most of reading one.
+        var failure: FieldError {
+            FieldError("\"\(text)\" is not an ISO 8601 date or date-time; write e.g. 2026-12-24 or 2026-12-24T09:00:00Z")
+        }
         let chars = Array(text.trimmingWhitespace().utf8)
         var index = 0
         func number(_ width: Int) -> Int? {

@@ -49,8 +49,27 @@ public enum MarkdownRenderer {
             headingIDs.isEmpty ? String(decoding: bytes, as: UTF8.self) : addingIDs(headingIDs, to: bytes)
         }
         if Self.bytes(of: &html, hold: "<input type=\"checkbox\"") { html = labellingTaskBoxes(in: html) }
-        let text = taking(cmark_render_plaintext(document, options | CMARK_OPT_NOBREAKS, 0), normalizedPlainText)
+        let text = walkedPlainText(of: document)
+            ?? taking(cmark_render_plaintext(document, options | CMARK_OPT_NOBREAKS, 0), normalizedPlainText)
         return RenderedMarkdown(html: html, plainText: text)
+    }
+
+    /// The plain text cmark's own renderer gives, for the test that holds `walkedPlainText` to it.
+    static func cmarkPlainText(_ source: String) -> (walked: String?, cmark: String) {
+        _ = extensionsRegistered
+        let options = CMARK_OPT_DEFAULT | CMARK_OPT_VALIDATE_UTF8 | CMARK_OPT_GITHUB_PRE_LANG
+        guard let parser = cmark_parser_new(options) else { return (nil, "") }
+        defer { cmark_parser_free(parser) }
+        for name in extensionNames {
+            if let syntax = cmark_find_syntax_extension(name) { cmark_parser_attach_syntax_extension(parser, syntax) }
+        }
+        source.withCString { cmark_parser_feed(parser, $0, strlen($0)) }
+        inlinePassLock.lock()
+        let finished = cmark_parser_finish(parser)
+        inlinePassLock.unlock()
+        guard let document = finished else { return (nil, "") }
+        defer { cmark_node_free(document) }
+        return (walkedPlainText(of: document), taking(cmark_render_plaintext(document, options | CMARK_OPT_NOBREAKS, 0), normalizedPlainText))
     }
 
     /// Ids from heading text (`## How to use` → `how-to-use`), numbered when repeated, so links
@@ -66,7 +85,8 @@ public enum MarkdownRenderer {
             guard event == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator),
                 cmark_node_get_type(node) == vitrine_cmark_node_heading()
             else { continue }
-            let text = take(cmark_render_plaintext(node, options, 0))
+            // Whitespace is all the walk writes differently, and a slug makes a dash of it anyway.
+            let text = walkedPlainText(of: node) ?? take(cmark_render_plaintext(node, options, 0))
             var id = Slug.suggestion(for: text)
             if let count = seen[id] {
                 seen[id] = count + 1
@@ -170,37 +190,10 @@ public enum MarkdownRenderer {
         return read(UnsafeBufferPointer(start: UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self), count: strlen(pointer)))
     }
 
-    /// One paragraph per line, no trailing blank lines. Read from cmark's buffer straight into the
-    /// String: this runs once per content file and is hot in large catalogs. The text only shrinks,
-    /// so its length is enough room.
+    /// One paragraph per line, no trailing blank lines.
     private static func normalizedPlainText(_ text: UnsafeBufferPointer<UInt8>) -> String {
-        guard !text.isEmpty else { return "" }
-        return String(unsafeUninitializedCapacity: text.count) { out in
-            var count = 0
-            var pendingSpace = false
-            var pendingNewline = false
-            for byte in text {
-                switch byte {
-                case 10:
-                    if count > 0 { pendingNewline = true }
-                    pendingSpace = false
-                case 32, 9:
-                    if count > 0 && !pendingNewline { pendingSpace = true }
-                default:
-                    if pendingNewline {
-                        out[count] = 10
-                        count += 1
-                    } else if pendingSpace {
-                        out[count] = 32
-                        count += 1
-                    }
-                    pendingNewline = false
-                    pendingSpace = false
-                    out[count] = byte
-                    count += 1
-                }
-            }
-            return count
-        }
+        var writer = PlainTextWriter(capacity: text.count)
+        for byte in text { writer.write(byte) }
+        return writer.string
     }
 }

@@ -31,48 +31,56 @@ struct PostingEncoder {
     static let facetListLimit = 1024
 
     func encode(documents: ArraySlice<UInt32>, scores: ArraySlice<UInt8>, brandCounts: inout [UInt32]) -> [UInt8] {
+        // Most words of a catalog are in one product or a few: this runs for a hundred thousand
+        // of them, so it allocates little besides the bytes it returns.
         var out = ByteWriter()
+        out.bytes.reserveCapacity(16 + documents.count * 3)
         out.varint(documents.count)
         var present: UInt16 = 0
         for score in scores { present |= 1 << UInt16(score) }
-        let levels = (1...15).reversed().filter { present & (1 << UInt16($0)) != 0 }.map(UInt8.init)
-        out.varint(levels.count)
-        var ordered: [UInt32] = []
+        present &= 0xFFFE
+        out.varint(present.nonzeroBitCount)
         let listsFacets = documents.count <= Self.facetListLimit
-        for score in levels {
-            let members: [UInt32]
-            if levels.count == 1 {
-                members = Array(documents)
-            } else {
-                members = zip(documents, scores).compactMap { $0.1 == score ? $0.0 : nil }
-            }
+        var ordered: [UInt32] = []
+        if present.nonzeroBitCount == 1 {
+            let score = UInt8(present.trailingZeroBitCount)
             out.byte(score)
-            out.varint(members.count)
-            Self.writeGroup(members, to: &out)
-            if listsFacets { ordered += members }
+            out.varint(documents.count)
+            Self.writeGroup(documents, to: &out)
+        } else {
+            if listsFacets { ordered.reserveCapacity(documents.count) }
+            for score in stride(from: UInt8(15), through: 1, by: -1) where present & (1 << UInt16(score)) != 0 {
+                let members = zip(documents, scores).compactMap { $0.1 == score ? $0.0 : nil }
+                out.byte(score)
+                out.varint(members.count)
+                Self.writeGroup(members[...], to: &out)
+                if listsFacets { ordered += members }
+            }
         }
 
-        var availability = [UInt32](repeating: 0, count: availabilityCount)
-        var touched: [UInt32] = []
-        for document in documents {
-            let brand = Int(brandOfProduct[Int(document)])
-            if brandCounts[brand] == 0 { touched.append(UInt32(brand)) }
-            brandCounts[brand] += 1
-            availability[Int(availabilityOfProduct[Int(document)])] += 1
+        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: availabilityCount) { availability in
+            availability.initialize(repeating: 0)
+            var touched: [UInt32] = []
+            for document in documents {
+                let brand = Int(brandOfProduct[Int(document)])
+                if brandCounts[brand] == 0 { touched.append(UInt32(brand)) }
+                brandCounts[brand] += 1
+                availability[Int(availabilityOfProduct[Int(document)])] += 1
+            }
+            touched.sort()
+            out.varint(touched.count)
+            var previous: UInt32 = 0
+            for brand in touched {
+                out.varint(brand - previous)
+                out.varint(brandCounts[Int(brand)])
+                previous = brand
+                brandCounts[Int(brand)] = 0
+            }
+            for count in availability { out.varint(count) }
         }
-        touched.sort()
-        out.varint(touched.count)
-        var previous: UInt32 = 0
-        for brand in touched {
-            out.varint(brand - previous)
-            out.varint(brandCounts[Int(brand)])
-            previous = brand
-            brandCounts[Int(brand)] = 0
-        }
-        for count in availability { out.varint(count) }
         out.varint(listsFacets ? 1 : 0)
         if listsFacets {
-            for document in ordered {
+            for document in present.nonzeroBitCount == 1 ? documents : ordered[...] {
                 out.varint(Int(brandOfProduct[Int(document)]) * availabilityCount + Int(availabilityOfProduct[Int(document)]))
             }
         }
@@ -80,15 +88,15 @@ struct PostingEncoder {
     }
 
     /// Ascending numbers as gaps or as a bitmap, whichever is smaller.
-    static func writeGroup(_ members: [UInt32], to out: inout ByteWriter) {
+    static func writeGroup(_ members: ArraySlice<UInt32>, to out: inout ByteWriter) {
         var listSize = 0
         var previous: UInt32 = 0
         for member in members {
             listSize += ByteWriter.varintSize(member - previous)
             previous = member
         }
-        let firstByte = members[0] / 8
-        let lastByte = members[members.count - 1] / 8
+        let firstByte = members.first! / 8
+        let lastByte = members.last! / 8
         let bitmapBytes = Int(lastByte - firstByte) + 1
         let bitmapSize = bitmapBytes + ByteWriter.varintSize(firstByte) + ByteWriter.varintSize(UInt32(bitmapBytes))
         if bitmapSize < listSize {

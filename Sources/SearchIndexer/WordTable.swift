@@ -52,10 +52,15 @@ struct WordTable: Sendable {
     /// Word numbers sorted by UTF-8 bytes.
     func sortedNumbers() -> [Int] {
         arena.withUnsafeBufferPointer { arena in
-            (0..<count).sorted { a, b in
-                let x = UnsafeBufferPointer(rebasing: arena[starts[a]..<starts[a + 1]])
-                let y = UnsafeBufferPointer(rebasing: arena[starts[b]..<starts[b + 1]])
-                return x.lexicographicallyPrecedes(y)
+            starts.withUnsafeBufferPointer { starts in
+                // memcmp compares unsigned bytes, as `lexicographicallyPrecedes` does, a word at a time.
+                guard let base = arena.baseAddress else { return Array(0..<count) }
+                return (0..<count).sorted { a, b in
+                    let (x, y) = (starts[a], starts[b])
+                    let (xCount, yCount) = (starts[a + 1] - x, starts[b + 1] - y)
+                    let order = memcmp(base + x, base + y, min(xCount, yCount))
+                    return order != 0 ? order < 0 : xCount < yCount
+                }
             }
         }
     }

@@ -46,7 +46,7 @@ extension PageBuilder {
                 "productCount": Self.count(catalog.productsByCategory.count(of: child.slug), "product"),
             ] as [String: Any]
         }
-        page["products"] = slice.map { context.productSummary($0) }
+        page["products"] = slice.map { context.productCard($0) }
         page["productCount"] = Self.count(all.count, "product")
         page["isFirstPage"] = number == 1
         page["pagination"] = pagination(page: number, pageCount: pageCount) { Routes.category(category.slug, page: $0) }

@@ -61,7 +61,7 @@ struct PageBuilder: Sendable {
         let summary = brand.description.plainText.isEmpty ? "\(brand.title) at \(site.title)" : brand.description.plainText
         var page = context.base(route: route, title: title, description: summary, section: "brands")
         page["brand"] = brandDetail(brand)
-        page["products"] = slice.map { context.productSummary($0) }
+        page["products"] = slice.map { context.productCard($0) }
         page["productCount"] = catalog.productsByBrand.count(of: brand.slug)
         page["isFirstPage"] = number == 1
         page["pagination"] = pagination(page: number, pageCount: pageCount) { Routes.brand(brand.slug, page: $0) }
@@ -125,7 +125,7 @@ struct PageBuilder: Sendable {
         }
         item["unitPrice"] = site.unitPrice(of: quote.price, netContent: shown.netContent)?.formatted(locale: site.locale) ?? false
         if let content = shown.netContent { item["netContent"] = content.text }
-        if !related.isEmpty { page["related"] = ["products": related.map(context.productSummary(at:))] }
+        if !related.isEmpty { page["related"] = ["products": related.map(context.productCard(at:))] }
         let gallery = gallery(of: product, shown: shown.image ?? shown.thumbnail)
         if !gallery.isEmpty { item["gallery"] = ["pictures": gallery] }
         if let shipping = shippingRates(for: quote.price) { item["shipping"] = shipping }
@@ -168,7 +168,7 @@ struct PageBuilder: Sendable {
         var item = context.promotionSummary(promotion)
         item["contentHTML"] = promotion.content.html
         item["brands"] = promotion.brands.compactMap { catalog.brandBySlug[$0] }.map(context.brandSummary)
-        item["products"] = promotion.products.compactMap { catalog.productBySlug[$0] }.map { context.productSummary($0) }
+        item["products"] = promotion.products.compactMap { catalog.productBySlug[$0] }.map { context.productCard($0) }
         item["stores"] = promotion.stores.map { store -> [String: Any] in
             var s: [String: Any] = [
                 "name": store.name, "latitude": String(store.latitude), "longitude": String(store.longitude),

@@ -231,25 +231,30 @@ struct PageContext {
     /// always there because a name the card lacks is looked up through every enclosing context,
     /// which for ten thousand cards cost more than the rest of the price change.
     ///
-    /// Without a quote of its own the card is the same wherever it appears at one folder depth
-    /// (a brand page, a category page, four product pages' related lists): made once per depth.
-    func productSummary(_ product: Product, quote: PriceQuote? = nil) -> [String: Any] {
-        guard let quote else { return sharedProductSummary(product.slug) { product } }
-        return makeProductSummary(product, quote: quote)
+    /// With the quote a product page shows, which may be a variant's.
+    func productSummary(_ product: Product, quote: PriceQuote) -> [String: Any] {
+        makeProductSummary(product, quote: quote)
+    }
+
+    /// The card is the same wherever it appears at one folder depth (a brand page, a category
+    /// page, a dozen product pages' related lists): made once per depth, and shared, so the card
+    /// partial's bytes are kept with it (`SharedContext`).
+    func productCard(_ product: Product) -> SharedContext {
+        sharedProductCard(product.slug) { product }
     }
 
     /// The card of the catalog's product at `position`, read from the catalog only when it is not
     /// made yet: the related lists of ten thousand product pages copied four products each.
-    func productSummary(at position: Int) -> [String: Any] {
-        sharedProductSummary(catalog.products[position].slug) { catalog.products[position] }
+    func productCard(at position: Int) -> SharedContext {
+        sharedProductCard(catalog.products[position].slug) { catalog.products[position] }
     }
 
-    /// A card without a quote of its own, made once per folder depth; `product` is asked for only
-    /// when it is made.
-    private func sharedProductSummary(_ slug: Slug, _ product: () -> Product) -> [String: Any] {
-        shared.summary(for: "product\u{0}\(slug)\u{0}\(root)") {
+    /// `product` is asked for only when the card is not made yet.
+    private func sharedProductCard(_ slug: Slug, _ product: () -> Product) -> SharedContext {
+        shared.card(for: "product\u{0}\(slug)\u{0}\(root)") {
             let product = product()
-            return product.hasVariants ? variantProductSummary(product) : makeProductSummary(product, quote: quote(product))
+            return SharedContext(
+                product.hasVariants ? variantProductSummary(product) : makeProductSummary(product, quote: quote(product)))
         }
     }
 
@@ -413,6 +418,10 @@ final class SharedParts: @unchecked Sendable {
 
     func summary(for key: String, make: () -> [String: Any]) -> [String: Any] {
         memo("summary\u{0}" + key, make)
+    }
+
+    func card(for key: String, make: () -> SharedContext) -> SharedContext {
+        memo("card\u{0}" + key, make)
     }
 
     func frame(for key: String, make: () -> [String: Any]) -> [String: Any] {

@@ -86,14 +86,19 @@ public struct TemplateLibrary: Sendable {
 
     /// Renders a named template; the context is plain dictionaries and arrays.
     public func render(_ name: String, _ context: [String: Any]) -> String {
-        if let reference { return reference(name, context) }
+        if let reference { return reference(name, Self.plain(context)) }
         return set.render(name, context)
     }
 
     /// A page's file: the engine's bytes as they are.
     public func renderData(_ name: String, _ context: [String: Any]) -> Data {
-        if let reference { return Data(reference(name, context).utf8) }
+        if let reference { return Data(reference(name, Self.plain(context)).utf8) }
         return Data(set.renderBytes(name, context))
+    }
+
+    /// What another engine is given: dictionaries where the project's engine has shared contexts.
+    static func plain(_ context: [String: Any]) -> [String: Any] {
+        context.mapValues(SharedContext.plain)
     }
 
     /// The same theme rendered by another engine: the differential test renders every page with

@@ -11,6 +11,17 @@ struct TemplateRenderer {
     /// Where the innermost list section is: `{{#first()}}`, `{{^last()}}`.
     private var position: (index: Int, count: Int)?
     private var depth = 0
+    /// The outermost frame a name was looked up in (or -1: beyond them all, or through a block's
+    /// overrides) since the innermost partial that may be kept began: whether its bytes depend on
+    /// anything but its own context.
+    private var reach = Int.max
+    /// The deepest nesting of partials reached so far, to know how deep a kept partial went.
+    private var deepest = 0
+    /// Names looked up in no frame at all while a partial that may be kept renders: its bytes hold
+    /// as long as the page around it lacks them too (a card without a picture asks for one).
+    private var misses: [String] = []
+    /// How many partials that may be kept are rendering, one inside another.
+    private var recording = 0
 
     /// Partials may include themselves through data (`{{>*template}}` over a tree); a theme that
     /// recurses without end stops here instead of exhausting the stack.
@@ -51,17 +62,51 @@ struct TemplateRenderer {
                     guard let named = resolve(dynamic) as? String else { continue }
                     templateName = named
                 }
-                guard let template = set.templates[templateName], depth < Self.maximumDepth else { continue }
-                let saved = (escapes, position)
+                guard let template = set.templates[templateName], depth < Self.maximumDepth else {
+                    reach = -1
+                    continue
+                }
+                let indentation = indentation + own
+                // Kept only without indentation; a partial inside may still indent, which depends
+                // on whether the output stands at a line's start, so that is part of the key.
+                let shared = indentation.isEmpty && arguments == nil ? stack[stack.count - 1].shared : nil
+                let key = shared.map { _ in
+                    SharedContext.Key(set: set.identity, partial: templateName, atLineStart: out.isEmpty || out[out.count - 1] == 10)
+                }
+                if let shared, let key, let kept = shared.rendered(key), depth + kept.levels <= Self.maximumDepth,
+                    lack(kept.misses, below: stack.count - 1)
+                {
+                    out.append(contentsOf: kept.bytes)
+                    if recording > 0 { misses += kept.misses }
+                    continue
+                }
+                let saved = (escapes, position, reach, deepest)
+                let mark = out.count
+                let missMark = misses.count
                 escapes = true
                 position = nil
+                reach = Int.max
                 depth += 1
+                deepest = depth
+                if shared != nil { recording += 1 }
                 if let arguments { overrides.append(arguments) }
-                render(template.nodes, indentation: indentation + own)
+                render(template.nodes, indentation: indentation)
                 if arguments != nil { overrides.removeLast() }
                 depth -= 1
-                (escapes, position) = saved
+                if let shared, let key {
+                    recording -= 1
+                    if reach >= stack.count - 1 {
+                        var names: [String] = []
+                        for name in misses[missMark...] where !names.contains(name) { names.append(name) }
+                        shared.keep(Array(out[mark...]), levels: deepest - depth, misses: names, as: key)
+                    }
+                    if recording == 0 { misses.removeAll(keepingCapacity: true) }
+                }
+                (escapes, position) = (saved.0, saved.1)
+                reach = min(saved.2, reach)
+                deepest = max(saved.3, deepest)
             case .block(let name, let fallback, let own):
+                reach = -1
                 let body = overrides.first(where: { $0[name] != nil })?[name] ?? fallback
                 let saved = position
                 position = nil
@@ -71,6 +116,14 @@ struct TemplateRenderer {
                 self.escapes = escapes
             }
         }
+    }
+
+    /// Whether no frame below `floor` has any of `names`.
+    private func lack(_ names: [String], below floor: Int) -> Bool {
+        for name in names {
+            for index in 0..<floor where stack[index].child(name) != nil { return false }
+        }
+        return true
     }
 
     private mutating func indentIfAtLineStart(_ indentation: [UInt8]) {
@@ -99,6 +152,15 @@ struct TemplateRenderer {
                 stack.removeLast()
             }
             position = saved
+        case .shared(let items):
+            let saved = position
+            for (index, item) in items.enumerated() {
+                stack.append(.shared(item))
+                position = (index, items.count)
+                render(body, indentation: indentation)
+                stack.removeLast()
+            }
+            position = saved
         case .truth:
             render(body, indentation: indentation)
         case .object:
@@ -111,7 +173,7 @@ struct TemplateRenderer {
         }
     }
 
-    private func resolve(_ name: TemplateName) -> Any? {
+    private mutating func resolve(_ name: TemplateName) -> Any? {
         var value: Any?
         switch name.scope {
         case .current:
@@ -132,6 +194,11 @@ struct TemplateRenderer {
                     break
                 }
                 index -= 1
+            }
+            if index >= 0 {
+                reach = min(reach, index)
+            } else if recording > 0 {
+                misses.append(first)
             }
         }
         for part in name.parts.dropFirst() {
@@ -171,11 +238,17 @@ struct TemplateRenderer {
 /// A context on the stack, classified once when it is pushed.
 enum ContextFrame {
     case dictionary([String: Any])
+    case shared(SharedContext)
     case other(Any)
 
     init(_ value: Any) {
-        if Swift.type(of: value) == [String: Any].self {
+        let type = Swift.type(of: value)
+        if type == [String: Any].self {
             self = .dictionary(value as! [String: Any])
+        } else if type == SharedContext.self {
+            self = .shared(value as! SharedContext)
+        } else if type == String.self {
+            self = .other(value)
         } else if let dictionary = value as? [String: Any] {
             self = .dictionary(dictionary)
         } else {
@@ -186,13 +259,19 @@ enum ContextFrame {
     var value: Any {
         switch self {
         case .dictionary(let dictionary): dictionary
+        case .shared(let shared): shared.values
         case .other(let value): value
         }
+    }
+
+    var shared: SharedContext? {
+        if case .shared(let shared) = self { shared } else { nil }
     }
 
     func child(_ name: String) -> Any? {
         switch self {
         case .dictionary(let dictionary): dictionary[name]
+        case .shared(let shared): shared.values[name]
         case .other(let value): TemplateValue.child(name, of: value)
         }
     }

@@ -7,6 +7,8 @@ enum TemplateValue {
         case truth
         /// Lists of dictionaries are pushed without a cast per item.
         case dictionaries([[String: Any]])
+        /// Cards shared by many pages: pushed as they are, so a partial rendered from one is kept.
+        case shared([SharedContext])
         case list([Any])
         case object
     }
@@ -16,7 +18,7 @@ enum TemplateValue {
     static func shape(of value: Any) -> Shape {
         // The types page builders use, told apart by their metadata, before any cast.
         let type = Swift.type(of: value)
-        if type == String.self || type == [String: Any].self || type == Int.self { return .object }
+        if type == String.self || type == [String: Any].self || type == Int.self || type == SharedContext.self { return .object }
         if type == Bool.self { return value as! Bool ? .truth : .falsy }
         if type == [[String: Any]].self {
             let items = value as! [[String: Any]]
@@ -25,6 +27,10 @@ enum TemplateValue {
         if type == [Any].self {
             let items = value as! [Any]
             return items.isEmpty ? .falsy : .list(items)
+        }
+        if type == [SharedContext].self {
+            let items = value as! [SharedContext]
+            return items.isEmpty ? .falsy : .shared(items)
         }
         if value is String { return .object }
         if let bool = value as? Bool { return bool ? .truth : .falsy }
@@ -53,6 +59,8 @@ enum TemplateValue {
 
     static func child(_ name: String, of value: Any) -> Any? {
         if Swift.type(of: value) == [String: Any].self { return (value as! [String: Any])[name] }
+        // A final class: its exact type is the only one it can have.
+        if Swift.type(of: value) == SharedContext.self { return (value as! SharedContext).values[name] }
         if let dictionary = value as? [String: Any] { return dictionary[name] }
         if value is String || value is Bool || value is Int || value is NSNull { return nil }
         let mirror = Mirror(reflecting: value)
@@ -78,11 +86,13 @@ enum TemplateValue {
     static func isPlain(_ type: Any.Type) -> Bool {
         type == String.self || type == [String: Any].self || type == Bool.self || type == Int.self
             || type == [[String: Any]].self || type == [Any].self || type == [String].self
+            || type == SharedContext.self || type == [SharedContext].self
     }
 
     /// As swift-mustache prints it (`1.5`, `2.0`), so a theme's output does not change with the engine.
     static func text(of value: Any) -> String {
         if value is NSNull { return "" }
+        if Swift.type(of: value) == SharedContext.self { return String(describing: (value as! SharedContext).values) }
         return String(describing: value)
     }
 
@@ -109,7 +119,8 @@ enum TemplateValue {
             default: return nil
             }
         }
-        if let dictionary = value as? [String: Any] {
+        let shared = Swift.type(of: value) == SharedContext.self ? (value as! SharedContext).values : nil
+        if let dictionary = shared ?? (value as? [String: Any]) {
             switch name {
             case "empty": return dictionary.isEmpty
             case "count": return dictionary.count
@@ -119,6 +130,8 @@ enum TemplateValue {
         let items: [Any]
         if let dictionaries = value as? [[String: Any]] {
             items = dictionaries
+        } else if let shared = value as? [SharedContext] {
+            items = shared
         } else if let list = value as? [Any] {
             items = list
         } else if let list = elements(of: value) {
