@@ -7,7 +7,7 @@ extension PageBuilder {
             route: route, title: "Categories",
             description: "Browse \(catalog.categories.count) categories of \(catalog.products.count) products at \(site.title).",
             section: "categories")
-        page["tree"] = ["children": catalog.rootCategories.map(categoryNode)]
+        page["tree"] = ["children": catalog.rootCategories.map(categoryNode)] as [String: Any]
         page["breadcrumbs"] = breadcrumbs([("Categories", nil)])
         return page
     }

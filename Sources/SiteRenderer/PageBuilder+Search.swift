@@ -20,7 +20,7 @@ extension PageBuilder {
                 for child in context.catalog.children(of: category) where depth < 64 { visit(child, depth + 1) }
             }
             for root in context.catalog.rootCategories { visit(root, 0) }
-            page["categories"] = ["options": options]
+            page["categories"] = ["options": options] as [String: Any]
         }
         page["currencySymbol"] = site.currency.symbol
         page["currencyCode"] = site.currency.code

@@ -125,9 +125,10 @@ struct PageBuilder: Sendable {
         }
         item["unitPrice"] = site.unitPrice(of: quote.price, netContent: shown.netContent)?.formatted(locale: site.locale) ?? false
         if let content = shown.netContent { item["netContent"] = content.text }
-        if !related.isEmpty { page["related"] = ["products": related.map(context.productCard(at:))] }
+        // Typed as the engine reads it: another dictionary type is converted on every lookup.
+        if !related.isEmpty { page["related"] = ["products": related.map(context.productCard(at:))] as [String: Any] }
         let gallery = gallery(of: product, shown: shown.image ?? shown.thumbnail)
-        if !gallery.isEmpty { item["gallery"] = ["pictures": gallery] }
+        if !gallery.isEmpty { item["gallery"] = ["pictures": gallery] as [String: Any] }
         if let shipping = shippingRates(for: quote.price) { item["shipping"] = shipping }
         page["product"] = item
         page["brand"] = context.brandSummary(brand)

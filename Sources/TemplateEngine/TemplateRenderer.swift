@@ -55,56 +55,7 @@ struct TemplateRenderer {
                     renderSection(value, body, indentation: indentation)
                 }
             case .partial(let name, let own, let arguments):
-                let templateName: String
-                switch name {
-                case .fixed(let fixed): templateName = fixed
-                case .dynamic(let dynamic):
-                    guard let named = resolve(dynamic) as? String else { continue }
-                    templateName = named
-                }
-                guard let template = set.templates[templateName], depth < Self.maximumDepth else {
-                    reach = -1
-                    continue
-                }
-                let indentation = indentation + own
-                // Kept only without indentation; a partial inside may still indent, which depends
-                // on whether the output stands at a line's start, so that is part of the key.
-                let shared = indentation.isEmpty && arguments == nil ? stack[stack.count - 1].shared : nil
-                let key = shared.map { _ in
-                    SharedContext.Key(set: set.identity, partial: templateName, atLineStart: out.isEmpty || out[out.count - 1] == 10)
-                }
-                if let shared, let key, let kept = shared.rendered(key), depth + kept.levels <= Self.maximumDepth,
-                    lack(kept.misses, below: stack.count - 1)
-                {
-                    out.append(contentsOf: kept.bytes)
-                    if recording > 0 { misses += kept.misses }
-                    continue
-                }
-                let saved = (escapes, position, reach, deepest)
-                let mark = out.count
-                let missMark = misses.count
-                escapes = true
-                position = nil
-                reach = Int.max
-                depth += 1
-                deepest = depth
-                if shared != nil { recording += 1 }
-                if let arguments { overrides.append(arguments) }
-                render(template.nodes, indentation: indentation)
-                if arguments != nil { overrides.removeLast() }
-                depth -= 1
-                if let shared, let key {
-                    recording -= 1
-                    if reach >= stack.count - 1 {
-                        var names: [String] = []
-                        for name in misses[missMark...] where !names.contains(name) { names.append(name) }
-                        shared.keep(Array(out[mark...]), levels: deepest - depth, misses: names, as: key)
-                    }
-                    if recording == 0 { misses.removeAll(keepingCapacity: true) }
-                }
-                (escapes, position) = (saved.0, saved.1)
-                reach = min(saved.2, reach)
-                deepest = max(saved.3, deepest)
+                renderPartial(name, indentation: indentation + own, arguments: arguments)
             case .block(let name, let fallback, let own):
                 reach = -1
                 let body = overrides.first(where: { $0[name] != nil })?[name] ?? fallback
@@ -126,6 +77,60 @@ struct TemplateRenderer {
         return true
     }
 
+    /// `{{>name}}` or `{{<name}}`. A partial rendered from a shared context on top of the stack is
+    /// kept with it, and its bytes reused, when its rendering read nothing outside that context.
+    private mutating func renderPartial(_ name: PartialName, indentation: [UInt8], arguments: [String: [TemplateNode]]?) {
+        let templateName: String
+        switch name {
+        case .fixed(let fixed): templateName = fixed
+        case .dynamic(let dynamic):
+            guard let named = resolve(dynamic) as? String else { return }
+            templateName = named
+        }
+        guard let template = set.templates[templateName], depth < Self.maximumDepth else {
+            reach = -1
+            return
+        }
+        // Kept only without indentation; a partial inside may still indent, which depends
+        // on whether the output stands at a line's start, so that is part of the key.
+        let shared = indentation.isEmpty && arguments == nil ? stack[stack.count - 1].shared : nil
+        let key = shared.map { _ in
+            SharedContext.Key(set: set.identity, partial: templateName, atLineStart: out.isEmpty || out[out.count - 1] == 10)
+        }
+        if let shared, let key, let kept = shared.rendered(key), depth + kept.levels <= Self.maximumDepth,
+            lack(kept.misses, below: stack.count - 1)
+        {
+            out.append(contentsOf: kept.bytes)
+            if recording > 0 { misses += kept.misses }
+            return
+        }
+        let saved = (escapes, position, reach, deepest)
+        let mark = out.count
+        let missMark = misses.count
+        escapes = true
+        position = nil
+        reach = Int.max
+        depth += 1
+        deepest = depth
+        if shared != nil { recording += 1 }
+        if let arguments { overrides.append(arguments) }
+        render(template.nodes, indentation: indentation)
+        if arguments != nil { overrides.removeLast() }
+        depth -= 1
+        if let shared, let key {
+            recording -= 1
+            if reach >= stack.count - 1 {
+                var names: [String] = []
+                for name in misses[missMark...] where !names.contains(name) { names.append(name) }
+                shared.keep(Array(out[mark...]), levels: deepest - depth, misses: names, as: key)
+            }
+            if recording == 0 { misses.removeAll(keepingCapacity: true) }
+        }
+        (escapes, position) = (saved.0, saved.1)
+        reach = min(saved.2, reach)
+        deepest = max(saved.3, deepest)
+    }
+
     private mutating func indentIfAtLineStart(_ indentation: [UInt8]) {
         if !indentation.isEmpty, out.isEmpty || out[out.count - 1] == 10 { out.append(contentsOf: indentation) }
     }
@@ -134,33 +139,10 @@ struct TemplateRenderer {
         switch TemplateValue.shape(of: value) {
         case .falsy:
             return
-        case .list(let items):
-            let saved = position
-            for (index, item) in items.enumerated() {
-                stack.append(ContextFrame(item))
-                position = (index, items.count)
-                render(body, indentation: indentation)
-                stack.removeLast()
-            }
-            position = saved
-        case .dictionaries(let items):
-            let saved = position
-            for (index, item) in items.enumerated() {
-                stack.append(.dictionary(item))
-                position = (index, items.count)
-                render(body, indentation: indentation)
-                stack.removeLast()
-            }
-            position = saved
-        case .shared(let items):
-            let saved = position
-            for (index, item) in items.enumerated() {
-                stack.append(.shared(item))
-                position = (index, items.count)
-                render(body, indentation: indentation)
-                stack.removeLast()
-            }
-            position = saved
+        case .list(let items): renderEach(items, body, indentation: indentation, as: ContextFrame.init)
+        case .dictionaries(let items): renderEach(items, body, indentation: indentation, as: ContextFrame.dictionary)
+        case .shared(let items): renderEach(items, body, indentation: indentation, as: ContextFrame.shared)
+        case .strings(let items): renderEach(items, body, indentation: indentation) { ContextFrame.other($0) }
         case .truth:
             render(body, indentation: indentation)
         case .object:
@@ -171,6 +153,20 @@ struct TemplateRenderer {
             stack.removeLast()
             position = saved
         }
+    }
+
+    /// A list section: the body once per item, with the item on top of the stack.
+    private mutating func renderEach<Item>(
+        _ items: [Item], _ body: [TemplateNode], indentation: [UInt8], as frame: (Item) -> ContextFrame
+    ) {
+        let saved = position
+        for (index, item) in items.enumerated() {
+            stack.append(frame(item))
+            position = (index, items.count)
+            render(body, indentation: indentation)
+            stack.removeLast()
+        }
+        position = saved
     }
 
     private mutating func resolve(_ name: TemplateName) -> Any? {

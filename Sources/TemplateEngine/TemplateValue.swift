@@ -9,6 +9,8 @@ enum TemplateValue {
         case dictionaries([[String: Any]])
         /// Cards shared by many pages: pushed as they are, so a partial rendered from one is kept.
         case shared([SharedContext])
+        /// Tags and option values: iterated without casting the list to `[Any]`, a copy.
+        case strings([String])
         case list([Any])
         case object
     }
@@ -31,6 +33,10 @@ enum TemplateValue {
         if type == [SharedContext].self {
             let items = value as! [SharedContext]
             return items.isEmpty ? .falsy : .shared(items)
+        }
+        if type == [String].self {
+            let items = value as! [String]
+            return items.isEmpty ? .falsy : .strings(items)
         }
         if value is String { return .object }
         if let bool = value as? Bool { return bool ? .truth : .falsy }
@@ -58,9 +64,12 @@ enum TemplateValue {
     }
 
     static func child(_ name: String, of value: Any) -> Any? {
-        if Swift.type(of: value) == [String: Any].self { return (value as! [String: Any])[name] }
+        let type = Swift.type(of: value)
+        if type == [String: Any].self { return (value as! [String: Any])[name] }
         // A final class: its exact type is the only one it can have.
-        if Swift.type(of: value) == SharedContext.self { return (value as! SharedContext).values[name] }
+        if type == SharedContext.self { return (value as! SharedContext).values[name] }
+        // A section over a text pushes it; names are looked up past it, before any cast.
+        if type == String.self || type == Bool.self || type == Int.self { return nil }
         if let dictionary = value as? [String: Any] { return dictionary[name] }
         if value is String || value is Bool || value is Int || value is NSNull { return nil }
         let mirror = Mirror(reflecting: value)
