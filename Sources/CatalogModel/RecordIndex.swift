@@ -7,6 +7,9 @@ public struct RecordIndex<Key: Hashable & Sendable, Record: Sendable>: Sendable 
 
     public subscript(key: Key) -> Record? { positions[key].map { records[$0] } }
 
+    /// Where the record is in the catalog's array.
+    public func position(of key: Key) -> Int? { positions[key] }
+
     public var keys: Dictionary<Key, Int>.Keys { positions.keys }
     public var count: Int { positions.count }
 }

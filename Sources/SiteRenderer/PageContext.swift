@@ -9,6 +9,14 @@ struct PageContext {
     let shared: SharedParts
     /// Prefix from the current file to the site root, or the base path for the 404 page.
     let root: String
+    /// The product cards of this folder depth.
+    let cards: CardTable
+
+    init(shared: SharedParts, root: String) {
+        self.shared = shared
+        self.root = root
+        self.cards = shared.cards(root: root)
+    }
 
     var catalog: Catalog { shared.catalog }
     var now: Date { shared.now }
@@ -240,22 +248,18 @@ struct PageContext {
     /// page, a dozen product pages' related lists): made once per depth, and shared, so the card
     /// partial's bytes are kept with it (`SharedContext`).
     func productCard(_ product: Product) -> SharedContext {
-        sharedProductCard(product.slug) { product }
+        guard let position = catalog.productBySlug.position(of: product.slug) else { return makeProductCard(product) }
+        return cards.card(at: position) { makeProductCard(product) }
     }
 
     /// The card of the catalog's product at `position`, read from the catalog only when it is not
     /// made yet: the related lists of ten thousand product pages copied four products each.
     func productCard(at position: Int) -> SharedContext {
-        sharedProductCard(catalog.products[position].slug) { catalog.products[position] }
+        cards.card(at: position) { makeProductCard(catalog.products[position]) }
     }
 
-    /// `product` is asked for only when the card is not made yet.
-    private func sharedProductCard(_ slug: Slug, _ product: () -> Product) -> SharedContext {
-        shared.card(for: "product\u{0}\(slug)\u{0}\(root)") {
-            let product = product()
-            return SharedContext(
-                product.hasVariants ? variantProductSummary(product) : makeProductSummary(product, quote: quote(product)))
-        }
+    private func makeProductCard(_ product: Product) -> SharedContext {
+        SharedContext(product.hasVariants ? variantProductSummary(product) : makeProductSummary(product, quote: quote(product)))
     }
 
     private func makeProductSummary(_ product: Product, quote: PriceQuote) -> [String: Any] {
@@ -420,8 +424,9 @@ final class SharedParts: @unchecked Sendable {
         memo("summary\u{0}" + key, make)
     }
 
-    func card(for key: String, make: () -> SharedContext) -> SharedContext {
-        memo("card\u{0}" + key, make)
+    /// The product cards of one folder depth, made the first time a page there asks.
+    func cards(root: String) -> CardTable {
+        memo("cards\u{0}" + root) { CardTable(count: catalog.products.count) }
     }
 
     func frame(for key: String, make: () -> [String: Any]) -> [String: Any] {
@@ -453,5 +458,35 @@ extension PictureFormat {
         case .jpeg: "Jpeg"
         case .png: "Png"
         }
+    }
+}
+
+/// Product cards of one folder depth by catalog position. Four are looked up on every product
+/// page: a string key built and hashed per card, under the lock every memo shares, cost more than
+/// the array.
+final class CardTable: @unchecked Sendable {
+    // Unchecked: every access holds the lock.
+    private var cards: [SharedContext?]
+    private let lock = NSLock()
+
+    init(count: Int) {
+        cards = Array(repeating: nil, count: count)
+    }
+
+    /// The first card made for a position is the one every page gets, so its kept partials serve
+    /// them all.
+    func card(at position: Int, make: () -> SharedContext) -> SharedContext {
+        lock.lock()
+        if let card = cards[position] {
+            lock.unlock()
+            return card
+        }
+        lock.unlock()
+        let made = make()
+        lock.lock()
+        defer { lock.unlock() }
+        if let card = cards[position] { return card }
+        cards[position] = made
+        return made
     }
 }
