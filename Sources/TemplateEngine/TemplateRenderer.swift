@@ -36,8 +36,10 @@ struct TemplateRenderer {
     var bytes: [UInt8] { out }
 
     mutating func render(_ nodes: [TemplateNode], indentation: [UInt8]) {
-        for node in nodes {
-            switch node {
+        // By index: `for node in nodes` copied every node out of the array, a retain and a release
+        // of its payload (2 % of a build's instructions in callgrind).
+        for index in nodes.indices {
+            switch nodes[index] {
             case .text(let bytes):
                 indentIfAtLineStart(indentation)
                 out.append(contentsOf: bytes)
