@@ -29,36 +29,37 @@ public enum MarkdownRenderer {
     /// Raw HTML is omitted (no `CMARK_OPT_UNSAFE`): content files cannot inject scripts into the shop.
     public static func render(_ source: String) -> RenderedMarkdown {
         guard !source.isEmpty else { return .empty }
-        _ = extensionsRegistered
-        let options = CMARK_OPT_DEFAULT | CMARK_OPT_VALIDATE_UTF8 | CMARK_OPT_GITHUB_PRE_LANG
-        guard let parser = cmark_parser_new(options) else { return .empty }
-        defer { cmark_parser_free(parser) }
-        for name in extensionNames {
-            if let syntax = cmark_find_syntax_extension(name) { cmark_parser_attach_syntax_extension(parser, syntax) }
-        }
-        source.withCString { cmark_parser_feed(parser, $0, strlen($0)) }
-        inlinePassLock.lock()
-        let finished = cmark_parser_finish(parser)
-        inlinePassLock.unlock()
-        guard let document = finished else { return .empty }
-        defer { cmark_node_free(document) }
-
-        let headingIDs = headingIdentifiers(in: document, options: options)
-        let extensions = cmark_parser_get_syntax_extensions(parser)
-        var html = taking(cmark_render_html(document, options, extensions)) { bytes in
-            headingIDs.isEmpty ? String(decoding: bytes, as: UTF8.self) : addingIDs(headingIDs, to: bytes)
-        }
-        if Self.bytes(of: &html, hold: "<input type=\"checkbox\"") { html = labellingTaskBoxes(in: html) }
-        let text = walkedPlainText(of: document)
-            ?? taking(cmark_render_plaintext(document, options | CMARK_OPT_NOBREAKS, 0), normalizedPlainText)
-        return RenderedMarkdown(html: html, plainText: text)
+        return parsed(source) { document, parser, options in
+            let headingIDs = headingIdentifiers(in: document, options: options)
+            let extensions = cmark_parser_get_syntax_extensions(parser)
+            var html = taking(cmark_render_html(document, options, extensions)) { bytes in
+                headingIDs.isEmpty ? String(decoding: bytes, as: UTF8.self) : addingIDs(headingIDs, to: bytes)
+            }
+            if Self.bytes(of: &html, hold: "<input type=\"checkbox\"") { html = labellingTaskBoxes(in: html) }
+            let text = walkedPlainText(of: document) ?? cmarkPlainText(of: document, options: options)
+            return RenderedMarkdown(html: html, plainText: text)
+        } ?? .empty
     }
 
-    /// The plain text cmark's own renderer gives, for the test that holds `walkedPlainText` to it.
-    static func cmarkPlainText(_ source: String) -> (walked: String?, cmark: String) {
+    /// The walked plain text and cmark's, for the test that holds one to the other.
+    static func bothPlainTexts(_ source: String) -> (walked: String?, cmark: String) {
+        parsed(source) { document, _, options in
+            (walkedPlainText(of: document), cmarkPlainText(of: document, options: options))
+        } ?? (nil, "")
+    }
+
+    private static func cmarkPlainText(of document: OpaquePointer, options: Int32) -> String {
+        taking(cmark_render_plaintext(document, options | CMARK_OPT_NOBREAKS, 0), normalizedPlainText)
+    }
+
+    /// Parses `source` with the GitHub extensions and hands `body` the tree, the parser and the
+    /// options; both are freed when it returns. Nil when cmark cannot start or finish.
+    private static func parsed<T>(
+        _ source: String, _ body: (_ document: OpaquePointer, _ parser: OpaquePointer, _ options: Int32) -> T
+    ) -> T? {
         _ = extensionsRegistered
         let options = CMARK_OPT_DEFAULT | CMARK_OPT_VALIDATE_UTF8 | CMARK_OPT_GITHUB_PRE_LANG
-        guard let parser = cmark_parser_new(options) else { return (nil, "") }
+        guard let parser = cmark_parser_new(options) else { return nil }
         defer { cmark_parser_free(parser) }
         for name in extensionNames {
             if let syntax = cmark_find_syntax_extension(name) { cmark_parser_attach_syntax_extension(parser, syntax) }
@@ -67,9 +68,9 @@ public enum MarkdownRenderer {
         inlinePassLock.lock()
         let finished = cmark_parser_finish(parser)
         inlinePassLock.unlock()
-        guard let document = finished else { return (nil, "") }
+        guard let document = finished else { return nil }
         defer { cmark_node_free(document) }
-        return (walkedPlainText(of: document), taking(cmark_render_plaintext(document, options | CMARK_OPT_NOBREAKS, 0), normalizedPlainText))
+        return body(document, parser, options)
     }
 
     /// Ids from heading text (`## How to use` → `how-to-use`), numbered when repeated, so links

@@ -36,7 +36,7 @@ import VitrineTestSupport
     @Test func theWalkAgreesWithCmarkWhereverItAnswers() {
         var walked = 0
         for source in Self.corpus {
-            let (walk, cmark) = MarkdownRenderer.cmarkPlainText(source)
+            let (walk, cmark) = MarkdownRenderer.bothPlainTexts(source)
             guard let walk else { continue }
             walked += 1
             #expect(walk == cmark, "\(source.debugDescription)")
@@ -47,9 +47,9 @@ import VitrineTestSupport
 
     @Test func extensionsAreLeftToCmark() {
         for source in ["~~strike~~", "| a | b |\n|---|---|\n| 1 | 2 |", "- [ ] task"] {
-            #expect(MarkdownRenderer.cmarkPlainText(source).walked == nil, "\(source)")
+            #expect(MarkdownRenderer.bothPlainTexts(source).walked == nil, "\(source)")
         }
-        #expect(MarkdownRenderer.cmarkPlainText("- a\n- b").walked == "- a\n- b")
-        #expect(MarkdownRenderer.cmarkPlainText("2. a\n3. b").walked == "2. a\n3. b")
+        #expect(MarkdownRenderer.bothPlainTexts("- a\n- b").walked == "- a\n- b")
+        #expect(MarkdownRenderer.bothPlainTexts("2. a\n3. b").walked == "2. a\n3. b")
     }
 }
