@@ -34,7 +34,8 @@ struct PostingEncoder {
         // Most words of a catalog are in one product or a few: this runs for a hundred thousand
         // of them, so it allocates little besides the bytes it returns.
         var out = ByteWriter()
-        out.bytes.reserveCapacity(16 + documents.count * 3)
+        // A word in one product takes about 20 bytes: one allocation for most words.
+        out.bytes.reserveCapacity(32)
         out.varint(documents.count)
         var present: UInt16 = 0
         for score in scores { present |= 1 << UInt16(score) }
