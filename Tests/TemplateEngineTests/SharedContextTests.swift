@@ -37,7 +37,7 @@ import Testing
         #expect(set.render("main", ["cards": [card]]) == "A")
     }
 
-    @Test func blocksIndentationAndDepthKeepTheBytesRenderingWouldGive() throws {
+    @Test func blocksAndIndentationAreRenderedEachTime() throws {
         // A block reads the overrides in force: never kept.
         let blocks = try Self.set("{{#cards}}{{>card}}{{/cards}}", card: "{{$label}}{{name}}{{/label}}")
         let card = SharedContext(["name": "A"])
