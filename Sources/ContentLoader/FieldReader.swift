@@ -17,21 +17,23 @@ public struct FieldReader {
 
     /// `root` is the parsed front matter or JSON object; `json` says whether the body key is allowed.
     public init(kind: RecordKind, root: RawNode?, json: Bool, file: SourceLocation) {
-        let set = Self.ruleSets[kind]![json ? 1 : 0]
-        self.init(kind: kind, rules: set.rules, known: set.known, root: root, json: json, file: file)
+        let set = Self.ruleSets[kind]!
+        self.init(kind: kind, rules: set.rules, known: json ? set.jsonKeys : set.markdownKeys, root: root, json: json, file: file)
     }
 
-    /// A kind's rules by key and the keys it knows, in a Markdown file and in a JSON one: made
+    /// A kind's rules by key and the keys it knows in a Markdown file and in a JSON one: made
     /// once rather than per file, where they were a percent of loading ten thousand products.
     private struct RuleSet: Sendable {
         let rules: [String: FieldRule]
-        let known: [String]
+        let markdownKeys: [String]
+        let jsonKeys: [String]
     }
 
-    private static let ruleSets: [RecordKind: [RuleSet]] = Dictionary(
+    private static let ruleSets: [RecordKind: RuleSet] = Dictionary(
         uniqueKeysWithValues: RecordKind.allCases.map { kind in
-            let rules = Dictionary(uniqueKeysWithValues: kind.fields.map { ($0.key, $0) })
-            return (kind, [false, true].map { RuleSet(rules: rules, known: kind.knownKeys(json: $0)) })
+            (kind, RuleSet(
+                rules: Dictionary(uniqueKeysWithValues: kind.fields.map { ($0.key, $0) }),
+                markdownKeys: kind.knownKeys(json: false), jsonKeys: kind.knownKeys(json: true)))
         })
 
     /// A reader for a set of keys inside a record (one variant, one shipping rate). Unknown keys

@@ -40,10 +40,11 @@ struct PostingEncoder {
         var present: UInt16 = 0
         for score in scores { present |= 1 << UInt16(score) }
         present &= 0xFFFE
-        out.varint(present.nonzeroBitCount)
+        let levels = present.nonzeroBitCount
+        out.varint(levels)
         let listsFacets = documents.count <= Self.facetListLimit
         var ordered: [UInt32] = []
-        if present.nonzeroBitCount == 1 {
+        if levels == 1 {
             let score = UInt8(present.trailingZeroBitCount)
             out.byte(score)
             out.varint(documents.count)
@@ -81,7 +82,7 @@ struct PostingEncoder {
         }
         out.varint(listsFacets ? 1 : 0)
         if listsFacets {
-            for document in present.nonzeroBitCount == 1 ? documents : ordered[...] {
+            for document in levels == 1 ? documents : ordered[...] {
                 out.varint(Int(brandOfProduct[Int(document)]) * availabilityCount + Int(availabilityOfProduct[Int(document)]))
             }
         }

@@ -35,6 +35,9 @@ struct TemplateRenderer {
 
     var bytes: [UInt8] { out }
 
+    /// Whether the next byte starts a line: where indentation goes.
+    private var atLineStart: Bool { out.isEmpty || out[out.count - 1] == 10 }
+
     mutating func render(_ nodes: [TemplateNode], indentation: [UInt8]) {
         // By index: `for node in nodes` copied every node out of the array, a retain and a release
         // of its payload (2 % of a build's instructions in callgrind).
@@ -45,10 +48,10 @@ struct TemplateRenderer {
                 out.append(contentsOf: bytes)
             case .variable(let name, let escaped):
                 guard let value = resolve(name) else { continue }
-                let atLineStart = !indentation.isEmpty && (out.isEmpty || out[out.count - 1] == 10)
+                let indents = !indentation.isEmpty && atLineStart
                 let mark = out.count
                 append(value, escaped: escaped && escapes)
-                if atLineStart, out.count > mark { out.insert(contentsOf: indentation, at: mark) }
+                if indents, out.count > mark { out.insert(contentsOf: indentation, at: mark) }
             case .section(let name, let body, let inverted):
                 let value = resolve(name)
                 if inverted {
@@ -95,11 +98,12 @@ struct TemplateRenderer {
         }
         // Kept only without indentation; a partial inside may still indent, which depends
         // on whether the output stands at a line's start, so that is part of the key.
-        let shared = indentation.isEmpty && arguments == nil ? stack[stack.count - 1].shared : nil
-        let key = shared.map { _ in
-            SharedContext.Key(set: set.identity, partial: templateName, atLineStart: out.isEmpty || out[out.count - 1] == 10)
-        }
-        if let shared, let key, let kept = shared.rendered(key), depth + kept.levels <= Self.maximumDepth,
+        let keeping = indentation.isEmpty && arguments == nil
+            ? stack[stack.count - 1].shared.map {
+                (context: $0, key: SharedContext.Key(set: set.identity, partial: templateName, atLineStart: atLineStart))
+            }
+            : nil
+        if let keeping, let kept = keeping.context.rendered(keeping.key), depth + kept.levels <= Self.maximumDepth,
             lack(kept.misses, below: stack.count - 1)
         {
             out.append(contentsOf: kept.bytes)
@@ -114,17 +118,17 @@ struct TemplateRenderer {
         reach = Int.max
         depth += 1
         deepest = depth
-        if shared != nil { recording += 1 }
+        if keeping != nil { recording += 1 }
         if let arguments { overrides.append(arguments) }
         render(template.nodes, indentation: indentation)
         if arguments != nil { overrides.removeLast() }
         depth -= 1
-        if let shared, let key {
+        if let keeping {
             recording -= 1
             if reach >= stack.count - 1 {
                 var names: [String] = []
                 for name in misses[missMark...] where !names.contains(name) { names.append(name) }
-                shared.keep(Array(out[mark...]), levels: deepest - depth, misses: names, as: key)
+                keeping.context.keep(Array(out[mark...]), levels: deepest - depth, misses: names, as: keeping.key)
             }
             if recording == 0 { misses.removeAll(keepingCapacity: true) }
         }
@@ -134,7 +138,7 @@ struct TemplateRenderer {
     }
 
     private mutating func indentIfAtLineStart(_ indentation: [UInt8]) {
-        if !indentation.isEmpty, out.isEmpty || out[out.count - 1] == 10 { out.append(contentsOf: indentation) }
+        if !indentation.isEmpty, atLineStart { out.append(contentsOf: indentation) }
     }
 
     private mutating func renderSection(_ value: Any, _ body: [TemplateNode], indentation: [UInt8]) {
