@@ -24,11 +24,10 @@ extension Catalog {
     /// unchanged; nil otherwise.
     public func replacing(_ brand: Brand) -> Catalog? {
         guard let old = brandBySlug[brand.slug], old.title == brand.title,
-            let index = brands.firstIndex(where: { $0.slug == brand.slug })
+            let index = brandPositionBySlug[brand.slug]
         else { return nil }
         var copy = self
         copy.brands[index] = brand
-        copy.brandBySlug[brand.slug] = brand
         return copy
     }
 }

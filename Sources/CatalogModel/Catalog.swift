@@ -23,7 +23,8 @@ public struct Catalog: Sendable {
     /// By title, then slug. Fixed after init: the tree below is built from it.
     public private(set) var categories: [Category]
 
-    public internal(set) var brandBySlug: [Slug: Brand] = [:]
+    var brandPositionBySlug: [Slug: Int] = [:]
+    public var brandBySlug: RecordIndex<Slug, Brand> { RecordIndex(positions: brandPositionBySlug, records: brands) }
     var productPositionBySlug: [Slug: Int] = [:]
     var productPositionBySKU: [String: Int] = [:]
     var productPositionsByBrand: [Slug: [Int]] = [:]
@@ -62,7 +63,7 @@ public struct Catalog: Sendable {
             for slug in Set(promotion.products) { promotionsNamingProduct[slug, default: []].append(index) }
             for slug in Set(promotion.brands) { promotionsNamingBrand[slug, default: []].append(index) }
         }
-        for brand in self.brands { brandBySlug[brand.slug] = brand }
+        for position in self.brands.indices { brandPositionBySlug[self.brands[position].slug] = position }
         // Fields read in place: a copy of each product (a retain and a release of every string it
         // holds) was most of this loop at 100,000 products, on one core.
         for position in self.products.indices {

@@ -1,22 +1,26 @@
 public import Foundation
 
+/// A promotion's fields live in one shared, copy-on-write box, as a product's do: every price
+/// quote that a promotion lowers carries a copy of it, and copying 13 fields was a retain of each
+/// of their strings and arrays for every product page, API document and feed item it reduced.
 public struct Promotion: Sendable, Hashable, Identifiable {
     /// Where a promotion stands at a given moment; "now" is the build's clock, never read here.
     public enum Status: String, Sendable, Hashable { case upcoming, active, expired }
 
-    public var slug: Slug
-    public var title: String
-    public var starts: Timestamp
-    public var ends: Timestamp?
-    public var brands: [Slug]
-    public var products: [Slug]
-    public var discountPercent: Decimal?
-    public var code: String?
-    public var image: ImageReference?
-    public var stores: [Store]
-    public var content: RenderedMarkdown
-    public var extra: [String: ExtraValue]
-    public var source: SourceLocation
+    private var storage: Storage
+    public var slug: Slug { get { storage.fields.slug } _modify { makeUnique(); yield &storage.fields.slug } }
+    public var title: String { get { storage.fields.title } _modify { makeUnique(); yield &storage.fields.title } }
+    public var starts: Timestamp { get { storage.fields.starts } _modify { makeUnique(); yield &storage.fields.starts } }
+    public var ends: Timestamp? { get { storage.fields.ends } _modify { makeUnique(); yield &storage.fields.ends } }
+    public var brands: [Slug] { get { storage.fields.brands } _modify { makeUnique(); yield &storage.fields.brands } }
+    public var products: [Slug] { get { storage.fields.products } _modify { makeUnique(); yield &storage.fields.products } }
+    public var discountPercent: Decimal? { get { storage.fields.discountPercent } _modify { makeUnique(); yield &storage.fields.discountPercent } }
+    public var code: String? { get { storage.fields.code } _modify { makeUnique(); yield &storage.fields.code } }
+    public var image: ImageReference? { get { storage.fields.image } _modify { makeUnique(); yield &storage.fields.image } }
+    public var stores: [Store] { get { storage.fields.stores } _modify { makeUnique(); yield &storage.fields.stores } }
+    public var content: RenderedMarkdown { get { storage.fields.content } _modify { makeUnique(); yield &storage.fields.content } }
+    public var extra: [String: ExtraValue] { get { storage.fields.extra } _modify { makeUnique(); yield &storage.fields.extra } }
+    public var source: SourceLocation { get { storage.fields.source } _modify { makeUnique(); yield &storage.fields.source } }
 
     public var id: Slug { slug }
 
@@ -26,19 +30,11 @@ public struct Promotion: Sendable, Hashable, Identifiable {
         stores: [Store] = [], content: RenderedMarkdown = .empty, extra: [String: ExtraValue] = [:],
         source: SourceLocation
     ) {
-        self.slug = slug
-        self.title = title
-        self.starts = starts
-        self.ends = ends
-        self.brands = brands
-        self.products = products
-        self.discountPercent = discountPercent
-        self.code = code
-        self.image = image
-        self.stores = stores
-        self.content = content
-        self.extra = extra
-        self.source = source
+        storage = Storage(
+            Fields(
+                slug: slug, title: title, starts: starts, ends: ends, brands: brands, products: products,
+                discountPercent: discountPercent, code: code, image: image, stores: stores, content: content, extra: extra,
+                source: source))
     }
 
     /// Active when `starts ≤ now < ends`; without `ends` it never expires.
@@ -51,6 +47,38 @@ public struct Promotion: Sendable, Hashable, Identifiable {
     /// Whether it names the product directly or through the product's brand.
     public func applies(to product: Product) -> Bool {
         products.contains(product.slug) || brands.contains(product.brand)
+    }
+
+    public static func == (lhs: Promotion, rhs: Promotion) -> Bool {
+        lhs.storage === rhs.storage || lhs.storage.fields == rhs.storage.fields
+    }
+
+    public func hash(into hasher: inout Hasher) { storage.fields.hash(into: &hasher) }
+
+    private mutating func makeUnique() {
+        if !isKnownUniquelyReferenced(&storage) { storage = Storage(storage.fields) }
+    }
+
+    private struct Fields: Sendable, Hashable {
+        var slug: Slug
+        var title: String
+        var starts: Timestamp
+        var ends: Timestamp?
+        var brands: [Slug]
+        var products: [Slug]
+        var discountPercent: Decimal?
+        var code: String?
+        var image: ImageReference?
+        var stores: [Store]
+        var content: RenderedMarkdown
+        var extra: [String: ExtraValue]
+        var source: SourceLocation
+    }
+
+    /// Changed only through `makeUnique`, when this promotion holds the one reference.
+    private final class Storage: @unchecked Sendable {
+        var fields: Fields
+        init(_ fields: Fields) { self.fields = fields }
     }
 }
 

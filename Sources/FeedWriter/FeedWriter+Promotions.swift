@@ -70,11 +70,17 @@ extension FeedWriter {
     }
 
     /// The brands a promotion names, directly or through its products, in the catalog's brand order.
+    /// From the brands' positions, not a scan of every brand: one per item of every feed was
+    /// brands × promotions, a second of processor time at 100,000 products and a hundred times that
+    /// at a million.
     func brandTitles(of promotion: Promotion) -> [String] {
-        var slugs = Set(promotion.brands)
+        let brands = catalog.brandBySlug
+        var positions = Set(promotion.brands.compactMap { brands.position(of: $0) })
         for slug in promotion.products {
-            if let product = catalog.productBySlug[slug] { slugs.insert(product.brand) }
+            if let position = catalog.productBySlug.position(of: slug), let brand = brands.position(of: catalog.products[position].brand) {
+                positions.insert(brand)
+            }
         }
-        return catalog.brands.filter { slugs.contains($0.slug) }.map(\.title)
+        return positions.sorted().map { catalog.brands[$0].title }
     }
 }
