@@ -1,26 +1,27 @@
 public import Foundation
 
-/// A promotion's fields live in one shared, copy-on-write box, as a product's do: every price
-/// quote that a promotion lowers carries a copy of it, and copying 13 fields was a retain of each
-/// of their strings and arrays for every product page, API document and feed item it reduced.
+/// A promotion's fields live in one shared, copy-on-write box (`SharedFields`), as a product's
+/// do: every price quote that a promotion lowers carries a copy of it, and copying 13 fields was
+/// a retain of each of their strings and arrays for every product page, API document and feed
+/// item it reduced.
 public struct Promotion: Sendable, Hashable, Identifiable {
     /// Where a promotion stands at a given moment; "now" is the build's clock, never read here.
     public enum Status: String, Sendable, Hashable { case upcoming, active, expired }
 
-    private var storage: Storage
-    public var slug: Slug { get { storage.fields.slug } _modify { makeUnique(); yield &storage.fields.slug } }
-    public var title: String { get { storage.fields.title } _modify { makeUnique(); yield &storage.fields.title } }
-    public var starts: Timestamp { get { storage.fields.starts } _modify { makeUnique(); yield &storage.fields.starts } }
-    public var ends: Timestamp? { get { storage.fields.ends } _modify { makeUnique(); yield &storage.fields.ends } }
-    public var brands: [Slug] { get { storage.fields.brands } _modify { makeUnique(); yield &storage.fields.brands } }
-    public var products: [Slug] { get { storage.fields.products } _modify { makeUnique(); yield &storage.fields.products } }
-    public var discountPercent: Decimal? { get { storage.fields.discountPercent } _modify { makeUnique(); yield &storage.fields.discountPercent } }
-    public var code: String? { get { storage.fields.code } _modify { makeUnique(); yield &storage.fields.code } }
-    public var image: ImageReference? { get { storage.fields.image } _modify { makeUnique(); yield &storage.fields.image } }
-    public var stores: [Store] { get { storage.fields.stores } _modify { makeUnique(); yield &storage.fields.stores } }
-    public var content: RenderedMarkdown { get { storage.fields.content } _modify { makeUnique(); yield &storage.fields.content } }
-    public var extra: [String: ExtraValue] { get { storage.fields.extra } _modify { makeUnique(); yield &storage.fields.extra } }
-    public var source: SourceLocation { get { storage.fields.source } _modify { makeUnique(); yield &storage.fields.source } }
+    private var storage: SharedFields<Fields>
+    public var slug: Slug { get { storage.fields.slug } _modify { yield &storage.fields.slug } }
+    public var title: String { get { storage.fields.title } _modify { yield &storage.fields.title } }
+    public var starts: Timestamp { get { storage.fields.starts } _modify { yield &storage.fields.starts } }
+    public var ends: Timestamp? { get { storage.fields.ends } _modify { yield &storage.fields.ends } }
+    public var brands: [Slug] { get { storage.fields.brands } _modify { yield &storage.fields.brands } }
+    public var products: [Slug] { get { storage.fields.products } _modify { yield &storage.fields.products } }
+    public var discountPercent: Decimal? { get { storage.fields.discountPercent } _modify { yield &storage.fields.discountPercent } }
+    public var code: String? { get { storage.fields.code } _modify { yield &storage.fields.code } }
+    public var image: ImageReference? { get { storage.fields.image } _modify { yield &storage.fields.image } }
+    public var stores: [Store] { get { storage.fields.stores } _modify { yield &storage.fields.stores } }
+    public var content: RenderedMarkdown { get { storage.fields.content } _modify { yield &storage.fields.content } }
+    public var extra: [String: ExtraValue] { get { storage.fields.extra } _modify { yield &storage.fields.extra } }
+    public var source: SourceLocation { get { storage.fields.source } _modify { yield &storage.fields.source } }
 
     public var id: Slug { slug }
 
@@ -30,7 +31,7 @@ public struct Promotion: Sendable, Hashable, Identifiable {
         stores: [Store] = [], content: RenderedMarkdown = .empty, extra: [String: ExtraValue] = [:],
         source: SourceLocation
     ) {
-        storage = Storage(
+        storage = SharedFields(
             Fields(
                 slug: slug, title: title, starts: starts, ends: ends, brands: brands, products: products,
                 discountPercent: discountPercent, code: code, image: image, stores: stores, content: content, extra: extra,
@@ -49,16 +50,6 @@ public struct Promotion: Sendable, Hashable, Identifiable {
         products.contains(product.slug) || brands.contains(product.brand)
     }
 
-    public static func == (lhs: Promotion, rhs: Promotion) -> Bool {
-        lhs.storage === rhs.storage || lhs.storage.fields == rhs.storage.fields
-    }
-
-    public func hash(into hasher: inout Hasher) { storage.fields.hash(into: &hasher) }
-
-    private mutating func makeUnique() {
-        if !isKnownUniquelyReferenced(&storage) { storage = Storage(storage.fields) }
-    }
-
     private struct Fields: Sendable, Hashable {
         var slug: Slug
         var title: String
@@ -73,12 +64,6 @@ public struct Promotion: Sendable, Hashable, Identifiable {
         var content: RenderedMarkdown
         var extra: [String: ExtraValue]
         var source: SourceLocation
-    }
-
-    /// Changed only through `makeUnique`, when this promotion holds the one reference.
-    private final class Storage: @unchecked Sendable {
-        var fields: Fields
-        init(_ fields: Fields) { self.fields = fields }
     }
 }
 
