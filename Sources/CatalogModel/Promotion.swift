@@ -1,9 +1,7 @@
 public import Foundation
 
 /// A promotion's fields live in one shared, copy-on-write box (`SharedFields`), as a product's
-/// do: every price quote that a promotion lowers carries a copy of it, and copying 13 fields was
-/// a retain of each of their strings and arrays for every product page, API document and feed
-/// item it reduced.
+/// do: every price quote a promotion lowers carries a copy of it.
 public struct Promotion: Sendable, Hashable, Identifiable {
     /// Where a promotion stands at a given moment; "now" is the build's clock, never read here.
     public enum Status: String, Sendable, Hashable { case upcoming, active, expired }

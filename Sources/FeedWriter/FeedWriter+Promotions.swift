@@ -70,16 +70,14 @@ extension FeedWriter {
     }
 
     /// The brands a promotion names, directly or through its products, in the catalog's brand order.
-    /// From the brands' positions, not a scan of every brand: one per item of every feed was
-    /// brands × promotions, a second of processor time at 100,000 products and a hundred times that
-    /// at a million.
+    /// From the brands' positions, not a scan of every brand for every item of every feed: that grew
+    /// with brands × items, 2.7 % of a 100,000-product build.
     func brandTitles(of promotion: Promotion) -> [String] {
         let brands = catalog.brandBySlug
         var positions = Set(promotion.brands.compactMap { brands.position(of: $0) })
         for slug in promotion.products {
-            if let position = catalog.productBySlug.position(of: slug), let brand = brands.position(of: catalog.products[position].brand) {
-                positions.insert(brand)
-            }
+            guard let product = catalog.productBySlug.position(of: slug) else { continue }
+            if let brand = brands.position(of: catalog.products[product].brand) { positions.insert(brand) }
         }
         return positions.sorted().map { catalog.brands[$0].title }
     }
