@@ -23,9 +23,7 @@ extension Catalog {
     /// The catalog with one brand's record replaced, when its title (its place in the list) is
     /// unchanged; nil otherwise.
     public func replacing(_ brand: Brand) -> Catalog? {
-        guard let old = brandBySlug[brand.slug], old.title == brand.title,
-            let index = brandPositionBySlug[brand.slug]
-        else { return nil }
+        guard let index = brandPositionBySlug[brand.slug], brands[index].title == brand.title else { return nil }
         var copy = self
         copy.brands[index] = brand
         return copy

@@ -76,8 +76,7 @@ extension FeedWriter {
         let brands = catalog.brandBySlug
         var positions = Set(promotion.brands.compactMap { brands.position(of: $0) })
         for slug in promotion.products {
-            guard let product = catalog.productBySlug.position(of: slug) else { continue }
-            if let brand = brands.position(of: catalog.products[product].brand) { positions.insert(brand) }
+            if let product = catalog.productBySlug[slug], let brand = brands.position(of: product.brand) { positions.insert(brand) }
         }
         return positions.sorted().map { catalog.brands[$0].title }
     }
