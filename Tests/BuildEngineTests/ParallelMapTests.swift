@@ -1,5 +1,6 @@
 import BuildEngine
 import CatalogModel
+import Foundation
 import Testing
 
 @Suite struct ParallelMapTests {
@@ -29,4 +30,36 @@ import Testing
             #expect(count == 0 ? ranges == [0..<0] : ranges.allSatisfy { !$0.isEmpty }, "\(count) by \(minimum)")
         }
     }
+
+    /// Results are moved out of unlocked storage: each must arrive once, intact, and be freed once
+    /// the caller lets go of it (neither leaked nor freed twice).
+    @Test func resultsThatOwnMemoryArriveOnceAndAreFreedOnce() {
+        let alive = Counter()
+        do {
+            let results = ParallelMap.map(count: 5_000) { Tracked(index: $0, alive: alive) }
+            #expect(results.map(\.index) == Array(0..<5_000))
+            #expect(alive.value == 5_000)
+        }
+        #expect(alive.value == 0)
+    }
+}
+
+private final class Counter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var count = 0
+    var value: Int { lock.withLock { count } }
+    func add(_ delta: Int) { lock.withLock { count += delta } }
+}
+
+private final class Tracked: Sendable {
+    let index: Int
+    let alive: Counter
+
+    init(index: Int, alive: Counter) {
+        self.index = index
+        self.alive = alive
+        alive.add(1)
+    }
+
+    deinit { alive.add(-1) }
 }
