@@ -216,8 +216,13 @@ struct TemplateRenderer {
     }
 
     private mutating func append(_ value: Any, escaped: Bool) {
-        if Swift.type(of: value) == String.self {
+        // Exact types first: a number (a price in minor units) went through a failed dynamic cast
+        // to `String` before it was printed.
+        let type = Swift.type(of: value)
+        if type == String.self {
             appendText(value as! String, escaped: escaped)
+        } else if type == Int.self {
+            out.append(contentsOf: String(value as! Int).utf8)
         } else if let string = value as? String {
             appendText(string, escaped: escaped)
         } else if let number = value as? Int {
