@@ -27,7 +27,7 @@ def main():
     for tool in ("hugo", "/usr/bin/time"):
         if not shutil.which(tool):
             sys.exit(f"{tool} is missing: apt-get install hugo time")
-    subprocess.run(["swift", "build", "-c", "release", "--product", "vitrine"], cwd=ROOT, check=True,
+    subprocess.run(["swift", "build", "-c", "release", "--static-swift-stdlib", "--product", "vitrine"], cwd=ROOT, check=True,
                    stdout=subprocess.DEVNULL)
     vitrine = os.path.join(ROOT, ".build", "release", "vitrine")
     shutil.rmtree(a.tmp, ignore_errors=True)

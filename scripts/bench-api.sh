@@ -11,7 +11,7 @@ mkdir -p "$scratch"
 if [ ! -f "$catalog/site.json" ]; then
   scripts/gencatalog.sh "$catalog" 10000
 fi
-swift build -c release --product vitrine >&2
+swift build -c release --static-swift-stdlib --product vitrine >&2
 swift build -c release --package-path Benchmarks/APIBenchmark >&2
 echo "== API and schema generation (in memory, all cores)"
 Benchmarks/APIBenchmark/.build/release/vitrine-api-benchmark "$catalog" "$runs"

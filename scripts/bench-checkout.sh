@@ -8,7 +8,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install-deps.sh wrk curl
-swift build -c release --product vitrine >&2
+swift build -c release --static-swift-stdlib --product vitrine >&2
 bin="$(swift build -c release --show-bin-path)/vitrine"
 duration="${DURATION:-20s}"
 runs="${RUNS:-3}"

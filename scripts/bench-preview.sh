@@ -15,7 +15,7 @@ rm -rf "$work"
 mkdir -p "$work"
 trap 'rm -rf "$work"' EXIT
 scripts/gencatalog.sh "$work/catalog" "$products"
-swift build -c release --product vitrine >&2
+swift build -c release --static-swift-stdlib --product vitrine >&2
 vitrine=.build/release/vitrine
 
 # Milliseconds taken by a command.

@@ -4,5 +4,5 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install-deps.sh
-swift build -c release --product vitrine >&2
+swift build -c release --static-swift-stdlib --product vitrine >&2
 .build/release/vitrine build --content Content --templates Templates --output Output "$@"
