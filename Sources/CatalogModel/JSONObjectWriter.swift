@@ -23,13 +23,13 @@ public struct JSONObjectWriter {
         self.escapes = escapes
     }
 
-    public mutating func string(_ key: String, _ text: String?) {
+    public mutating func string(_ key: StaticString, _ text: String?) {
         guard let text else { return }
         member(key)
         JSONValue.appendString(text, to: &out, escapes: escapes)
     }
 
-    public mutating func strings(_ key: String, _ texts: [String]?) {
+    public mutating func strings(_ key: StaticString, _ texts: [String]?) {
         guard let texts else { return }
         member(key)
         out.append(UInt8(ascii: "["))
@@ -41,48 +41,56 @@ public struct JSONObjectWriter {
     }
 
     /// A number whose text is already JSON (`12.5`), as `JSONValue.number` writes it.
-    public mutating func number(_ key: String, _ text: String?) {
+    public mutating func number(_ key: StaticString, _ text: String?) {
         guard let text else { return }
         member(key)
         out.append(contentsOf: text.utf8)
     }
 
-    public mutating func int(_ key: String, _ value: Int64?) {
+    public mutating func int(_ key: StaticString, _ value: Int64?) {
         guard let value else { return }
         member(key)
         out.append(contentsOf: String(value).utf8)
     }
 
     /// A document that writes itself, as a nested object.
-    public mutating func object(_ key: String, _ document: (some JSONObjectWritable)?) {
+    public mutating func object(_ key: StaticString, _ document: (some JSONObjectWritable)?) {
         guard let document else { return }
         object(key) { document.write(to: &$0) }
     }
 
     /// Documents that write themselves, as an array of objects; `nil` leaves the member out.
-    public mutating func objects(_ key: String, _ documents: [some JSONObjectWritable]?) {
+    public mutating func objects(_ key: StaticString, _ documents: [some JSONObjectWritable]?) {
         guard let documents else { return }
         objects(key, documents) { writer, document in document.write(to: &writer) }
     }
 
-    public mutating func value(_ key: String, _ value: JSONValue?) {
+    public mutating func value(_ key: StaticString, _ value: JSONValue?) {
         guard let value else { return }
         member(key)
         value.write(to: &out, escapes: escapes)
     }
 
-    public mutating func values(_ key: String, _ values: [JSONValue]?) {
+    /// A member whose name is not the writer's own but comes from content (a product's extra
+    /// fields): escaped like any string.
+    public mutating func value(named key: String, _ value: JSONValue?) {
+        guard let value else { return }
+        member(named: key)
+        value.write(to: &out, escapes: escapes)
+    }
+
+    public mutating func values(_ key: StaticString, _ values: [JSONValue]?) {
         self.value(key, values.map(JSONValue.array))
     }
 
     /// An object, written by `write` into a writer of its own (same rules).
-    public mutating func object(_ key: String, _ write: (inout JSONObjectWriter) -> Void) {
+    public mutating func object(_ key: StaticString, _ write: (inout JSONObjectWriter) -> Void) {
         member(key)
         nested(write)
     }
 
     /// An array of objects, each written by `write` into a writer of its own (same rules).
-    public mutating func objects<Item>(_ key: String, _ items: [Item], _ write: (inout JSONObjectWriter, Item) -> Void) {
+    public mutating func objects<Item>(_ key: StaticString, _ items: [Item], _ write: (inout JSONObjectWriter, Item) -> Void) {
         member(key)
         out.append(UInt8(ascii: "["))
         for (index, item) in items.enumerated() {
@@ -109,8 +117,32 @@ public struct JSONObjectWriter {
         return out
     }
 
-    private mutating func member(_ key: String) {
+    /// The writer's own member names are literals of plain ASCII with nothing to escape (debug
+    /// builds check): copied as they are. Escaping each one cost about 300 instructions, more than
+    /// most values, and each product's documents and structured data name about a hundred.
+    private mutating func member(_ key: StaticString) {
         #if DEBUG
+            key.withUTF8Buffer { bytes in
+                precondition(!bytes.contains { escapes[Int($0)] || $0 >= 0x80 }, "JSON key \(key) needs escaping")
+            }
+        #endif
+        separate(key.description)
+        out.append(UInt8(ascii: "\""))
+        key.withUTF8Buffer { out.append(contentsOf: $0) }
+        out.append(UInt8(ascii: "\""))
+        out.append(UInt8(ascii: ":"))
+    }
+
+    private mutating func member(named key: String) {
+        separate(key)
+        JSONValue.appendString(key, to: &out, escapes: escapes)
+        out.append(UInt8(ascii: ":"))
+    }
+
+    /// The comma before every member but the first; debug builds check the key order.
+    private mutating func separate(_ key: @autoclosure () -> String) {
+        #if DEBUG
+            let key = key()
             if let lastKey {
                 precondition(lastKey.utf8.lexicographicallyPrecedes(key.utf8), "JSON key \(key) written after \(lastKey)")
             }
@@ -118,8 +150,6 @@ public struct JSONObjectWriter {
         #endif
         if !empty { out.append(UInt8(ascii: ",")) }
         empty = false
-        JSONValue.appendString(key, to: &out, escapes: escapes)
-        out.append(UInt8(ascii: ":"))
     }
 }
 

@@ -68,7 +68,7 @@ enum ProductJSONLD {
         /// every key stays in order.
         func member(_ key: String?) {
             while let next = pending.first, key.map({ next.key.utf8.lexicographicallyPrecedes($0.utf8) }) ?? true {
-                writer.value(next.key, next.value)
+                writer.value(named: next.key, next.value)
                 pending.removeFirst()
             }
         }

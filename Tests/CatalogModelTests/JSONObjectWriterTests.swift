@@ -45,4 +45,16 @@ import Testing
         #expect(String(decoding: writer.finish(), as: UTF8.self) == #"{"e":"kept"}"#)
         #expect(JSONObjectWriter().finish() == Array("{}".utf8))
     }
+
+    /// Literal names are copied as they are; a name from content is escaped like any string.
+    @Test func escapesMemberNamesThatComeFromContent() {
+        var writer = JSONObjectWriter(scriptSafe: true)
+        writer.string("a", "x")
+        writer.value(named: "b\"</script>", .int(1))
+        writer.value(named: "c", nil)
+        writer.string("d", "y")
+        let tree: JSONValue = ["a": "x", "b\"</script>": .int(1), "d": "y"]
+        #expect(String(decoding: writer.finish(), as: UTF8.self) == tree.encoded(scriptSafe: true))
+        #expect(tree.encoded(scriptSafe: true).contains(#""b\"\u003c/script\u003e":1"#))
+    }
 }
