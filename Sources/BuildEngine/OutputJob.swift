@@ -23,6 +23,10 @@ public struct OutputJob: Sendable {
         }
     }
     public var render: @Sendable () -> Data
+    /// A file that grows with the whole catalog (the merchant feed, a sitemap, a list of every
+    /// promotion). A builder starts these first: rendered in path order, a sitemap came last and
+    /// kept one core busy for half a second at 100,000 products while the other had nothing left.
+    public var isLarge = false
     /// For a large file: writes it piece by piece into a sink, so a build can write it to disk
     /// without holding it whole. `render` then collects the same bytes in memory.
     public private(set) var stream: (@Sendable (OutputSink) -> Void)?
@@ -62,6 +66,13 @@ public struct OutputJob: Sendable {
             return sink.data
         }
         self.stream = stream
+    }
+
+    /// The same job, marked `isLarge`.
+    public func large() -> OutputJob {
+        var job = self
+        job.isLarge = true
+        return job
     }
 
     /// Adds inputs every file of a producer shares (its templates, the layout) without working

@@ -64,7 +64,7 @@ public struct CatalogAPI: Sendable {
 
         jobs.append(OutputJob(
             path: APIRoutes.promotions, category: .data, kind: "api-promotions", dependencies: shared.value.promotionListInputs()
-        ) { JSONOutput.data(shared.value.promotionList()) })
+        ) { JSONOutput.data(shared.value.promotionList()) }.large())
 
         let schemaBase = absolute(APIRoutes.schemaFolder)
         for file in SchemaFiles.all(baseURL: schemaBase) {

@@ -35,7 +35,7 @@ extension FeedWriter {
         if entries.count <= urlLimit {
             jobs.append(OutputJob(path: Routes.sitemap, category: .data, kind: "sitemap", dependencies: inputs.set) {
                 Sitemap.urlset(entries)
-            })
+            }.large())
         } else {
             var index: [Sitemap.Entry] = []
             for (number, start) in stride(from: 0, to: entries.count, by: urlLimit).enumerated() {
@@ -44,7 +44,7 @@ extension FeedWriter {
                 index.append(Sitemap.Entry(location: site.absoluteURL(path), lastModified: part.compactMap(\.lastModified).max()))
                 jobs.append(OutputJob(path: path, category: .data, kind: "sitemap", dependencies: inputs.set) {
                     Sitemap.urlset(part)
-                })
+                }.large())
             }
             let sitemaps = index
             jobs.append(OutputJob(path: Routes.sitemap, category: .data, kind: "sitemap-index", dependencies: inputs.set) {

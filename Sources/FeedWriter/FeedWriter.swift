@@ -25,13 +25,13 @@ public struct FeedWriter: Sendable {
         var jobs = [
             OutputJob(path: Routes.promotionsFeed, category: .feed, kind: "rss", dependencies: promotionInputs) {
                 self.promotionsFeed()
-            },
+            }.large(),
             OutputJob(path: Routes.promotionsJSONFeed, category: .feed, kind: "json-feed", dependencies: promotionInputs) {
                 self.promotionsJSONFeed()
-            },
+            }.large(),
             OutputJob(path: Routes.productsFeed, category: .feed, kind: "merchant-feed", dependencies: productFeedDependencies()) {
                 self.productsFeed(into: $0)
-            },
+            }.large(),
         ]
         for brand in catalog.brands where site.writes(.brandFeeds) {
             jobs.append(OutputJob(

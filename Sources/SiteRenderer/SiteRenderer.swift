@@ -27,7 +27,7 @@ public struct SiteRenderer: Sendable {
         var jobs: [OutputJob] = []
         if wants(Routes.home) {
             jobs.append(job(Routes.home, "home", uses: brandRecords.union(promotionRecords)
-                .union([.list(.brand), .list(.promotion), .list(.product)])) { $0.home() })
+                .union([.list(.brand), .list(.promotion), .list(.product)])) { $0.home() }.large())
         }
         if wants(Routes.brands) {
             jobs.append(job(Routes.brands, "brands", uses: brandRecords.union([.list(.brand)])) { $0.brandIndex() })
@@ -35,7 +35,7 @@ public struct SiteRenderer: Sendable {
         if wants(Routes.promotions) {
             jobs.append(job(Routes.promotions, "promotions", uses: promotionRecords.union([.list(.promotion)])) {
                 $0.promotionIndex()
-            })
+            }.large())
         }
         if wants(Routes.deals) {
             // The active promotions that have stores.

@@ -33,6 +33,14 @@ import VitrineTestSupport
         #expect(Set(Self.jobs.map(\.path)).count == Self.jobs.count)
     }
 
+    @Test func filesThatListTheWholeCatalogAreMarkedLargeAndNothingPerRecordIs() {
+        let large = Set(Self.jobs.filter(\.isLarge).map(\.path))
+        #expect(large == [
+            "feeds/products.xml", "feeds/promotions.xml", "feeds/promotions.json", "sitemap.xml",
+            "api/v1/promotions.json", "index.html", "promotions/index.html",
+        ])
+    }
+
     @Test func sitemapListsEveryPageButTheNotFoundPage() throws {
         let sitemap = try html("sitemap.xml")
         let pages = Self.jobs.filter { $0.category == .page && $0.path != "404.html" }
