@@ -52,17 +52,19 @@ let package = Package(
         // The allocator of the `vitrine` executable: a build takes about a fifth less time than with
         // glibc's malloc (BENCHMARKS.md). Debian's package has no pkg-config file.
         .systemLibrary(name: "CMimalloc", providers: [.apt(["libmimalloc-dev"])]),
+        // The one way every layer spreads work over the cores, the model's indexes included.
+        .target(name: "Parallel", swiftSettings: strictness),
         .target(
-            name: "CatalogModel", dependencies: [.product(name: "Crypto", package: "swift-crypto")],
+            name: "CatalogModel", dependencies: ["Parallel", .product(name: "Crypto", package: "swift-crypto")],
             swiftSettings: strictness),
-        // What a build is made of, whoever produces it: output jobs and what they depend on, the
-        // one concurrent map, file stamps and digests.
+        // What a build is made of, whoever produces it: output jobs and what they depend on, file
+        // stamps and digests.
         .target(
-            name: "BuildEngine", dependencies: ["CatalogModel", .product(name: "Crypto", package: "swift-crypto")],
+            name: "BuildEngine", dependencies: ["CatalogModel", "Parallel", .product(name: "Crypto", package: "swift-crypto")],
             swiftSettings: strictness),
         .target(
             name: "ContentLoader",
-            dependencies: ["CatalogModel", "BuildEngine", "CCmarkGFM", .product(name: "Yams", package: "Yams")],
+            dependencies: ["CatalogModel", "BuildEngine", "Parallel", "CCmarkGFM", .product(name: "Yams", package: "Yams")],
             swiftSettings: strictness),
         // The theme engine: Mustache resolved once per template, run against the official suite.
         .target(name: "TemplateEngine", swiftSettings: strictness),
@@ -74,9 +76,9 @@ let package = Package(
         // Product photos in the widths and formats pages offer, through libvips, cached across builds.
         .target(
             name: "ImageDerivatives",
-            dependencies: ["CatalogModel", "BuildEngine", "CVips", .product(name: "Crypto", package: "swift-crypto")],
+            dependencies: ["CatalogModel", "BuildEngine", "Parallel", "CVips", .product(name: "Crypto", package: "swift-crypto")],
             swiftSettings: strictness),
-        .target(name: "SearchIndexer", dependencies: ["CatalogModel", "BuildEngine", "CZlib"], swiftSettings: strictness),
+        .target(name: "SearchIndexer", dependencies: ["CatalogModel", "BuildEngine", "Parallel", "CZlib"], swiftSettings: strictness),
         .target(name: "CatalogAPI", dependencies: ["CatalogModel", "BuildEngine"], swiftSettings: strictness),
         .target(
             name: "Importer",
@@ -85,15 +87,15 @@ let package = Package(
         .target(
             name: "SiteBuilder",
             dependencies: [
-                "CatalogModel", "BuildEngine", "ContentLoader", "SiteRenderer", "FeedWriter", "CatalogAPI", "SearchIndexer",
-                "ImageDerivatives", .product(name: "Crypto", package: "swift-crypto"),
+                "CatalogModel", "BuildEngine", "Parallel", "ContentLoader", "SiteRenderer", "FeedWriter", "CatalogAPI",
+                "SearchIndexer", "ImageDerivatives", .product(name: "Crypto", package: "swift-crypto"),
             ],
             swiftSettings: strictness),
         // `vitrine serve --edit`: forms from the model's key table, saved only when the catalog validates.
         .target(
             name: "ContentEditor",
             dependencies: [
-                "CatalogModel", "BuildEngine", "ContentLoader", "ImageDerivatives", "TemplateEngine",
+                "CatalogModel", "BuildEngine", "Parallel", "ContentLoader", "ImageDerivatives", "TemplateEngine",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "MultipartKit", package: "multipart-kit"),
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -139,9 +141,10 @@ let package = Package(
         .testTarget(
             name: "TemplateEngineTests", dependencies: ["TemplateEngine"], exclude: ["Specification"],
             swiftSettings: strictness),
+        .testTarget(name: "ParallelTests", dependencies: ["Parallel"], swiftSettings: strictness),
         .testTarget(name: "BuildEngineTests", dependencies: ["BuildEngine", "CatalogModel"], swiftSettings: strictness),
         .testTarget(
-            name: "ContentLoaderTests", dependencies: ["ContentLoader", "CatalogModel", "BuildEngine", "VitrineTestSupport"],
+            name: "ContentLoaderTests", dependencies: ["ContentLoader", "CatalogModel", "BuildEngine", "Parallel", "VitrineTestSupport"],
             swiftSettings: strictness),
         .testTarget(
             name: "SiteRendererTests",
@@ -154,7 +157,7 @@ let package = Package(
         .testTarget(
             name: "SiteBuilderTests",
             dependencies: [
-                "SiteBuilder", "CatalogModel", "BuildEngine", "ContentLoader", "SiteRenderer", "CheckoutService", "CLibXML2",
+                "SiteBuilder", "CatalogModel", "BuildEngine", "Parallel", "ContentLoader", "SiteRenderer", "CheckoutService", "CLibXML2",
                 "VitrineTestSupport",
             ],
             swiftSettings: strictness),

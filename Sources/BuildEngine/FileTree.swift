@@ -1,4 +1,5 @@
 import Foundation
+import Parallel
 
 #if canImport(Glibc)
 import Glibc

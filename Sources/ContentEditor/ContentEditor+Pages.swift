@@ -3,6 +3,7 @@ import CatalogModel
 import ContentLoader
 import Foundation
 import Hummingbird
+import Parallel
 
 /// Lists' summaries by file, kept while their files' stamps stay the same.
 final class SummaryCache: @unchecked Sendable {

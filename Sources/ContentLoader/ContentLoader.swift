@@ -1,6 +1,7 @@
 import BuildEngine
 public import CatalogModel
 public import Foundation
+import Parallel
 
 /// Reads a content folder into a validated `Catalog`, reporting every problem in every file.
 /// Files are parsed in parallel; the result does not depend on the order they finish in.

@@ -1,6 +1,7 @@
 import BuildEngine
 public import CatalogModel
 public import Foundation
+import Parallel
 
 /// Turns the photos a catalog uses into the widths and formats its pages offer, through the
 /// cache: a photo whose bytes and settings are unchanged is never processed again.

@@ -1,6 +1,7 @@
 import BuildEngine
 import CatalogModel
 import Foundation
+import Parallel
 
 /// Every word of the catalog with the products it occurs in. Products are numbered in catalog
 /// order (by name), so ascending numbers are the "then by name" half of the result order.

@@ -1,6 +1,7 @@
 import BuildEngine
 import CatalogModel
 import Foundation
+import Parallel
 
 /// What a result shows, in chunks of consecutive product numbers: each chunk is a JSON array of
 /// `[name, url, brand number, price text, thumbnail, availability number]`, and the list price

@@ -1,6 +1,7 @@
 public import BuildEngine
 public import CatalogModel
 public import Foundation
+import Parallel
 
 /// Builds the static search index from the catalog (never from rendered HTML): a manifest, lexicon
 /// blocks, posting files, facet columns and result records under `search/`, every name but the

@@ -3,6 +3,7 @@ import CatalogModel
 import ContentLoader
 public import Foundation
 import ImageDerivatives
+import Parallel
 import SiteRenderer
 
 extension IncrementalBuilder {

@@ -1,5 +1,6 @@
 import BuildEngine
 import Foundation
+import Parallel
 
 #if canImport(Glibc)
 import Glibc

@@ -5,6 +5,7 @@ public import ContentLoader
 import FeedWriter
 import ImageDerivatives
 public import Foundation
+import Parallel
 import SearchIndexer
 public import SiteRenderer
 

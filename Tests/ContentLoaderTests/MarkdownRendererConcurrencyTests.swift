@@ -1,7 +1,7 @@
-import BuildEngine
 import CatalogModel
 import Foundation
 import ContentLoader
+import Parallel
 import Testing
 
 @Suite struct MarkdownRendererConcurrencyTests {

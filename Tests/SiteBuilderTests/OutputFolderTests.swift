@@ -1,5 +1,6 @@
 import BuildEngine
 import Foundation
+import Parallel
 @testable import SiteBuilder
 import Testing
 
