@@ -4,7 +4,7 @@ import Foundation
 /// sitemaps.org documents: one `<urlset>`, or a `<sitemapindex>` naming several when the site
 /// has more URLs than one sitemap may hold.
 enum Sitemap {
-    struct Entry {
+    struct Entry: Sendable {
         /// Absolute URL.
         var location: String
         var lastModified: Timestamp?

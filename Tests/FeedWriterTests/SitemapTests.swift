@@ -74,6 +74,14 @@ import VitrineTestSupport
         #expect(index.strings("//sm:sitemap/sm:lastmod") == ["2026-05-06T07:08:09Z"])
     }
 
+    @Test func aPageNamedTwiceIsListedOnceAndCountsOnceTowardsTheParts() throws {
+        let jobs = Fixtures.writer(Self.catalog, now: Self.now).sitemapJobs(pagePaths: Self.pagePaths + Self.pagePaths, urlLimit: 10)
+        #expect(jobs.map(\.path).sorted() == ["robots.txt", "sitemap-1.xml", "sitemap-2.xml", "sitemap-3.xml", "sitemap.xml"])
+        var all: [String] = []
+        for number in 1...3 { all += try parse(jobs, "sitemap-\(number).xml").strings("//sm:loc") }
+        #expect(all == (try parse(self.jobs(limit: 100), "sitemap.xml").strings("//sm:loc")))
+    }
+
     @Test func exactlyAtTheLimitStaysOneSitemap() throws {
         let jobs = jobs(limit: 25)
         #expect(try parse(jobs, "sitemap.xml").count("//sm:url") == 25)
