@@ -24,8 +24,8 @@ public struct OutputJob: Sendable {
     }
     public var render: @Sendable () -> Data
     /// A file that grows with the whole catalog (the merchant feed, a sitemap, a list of every
-    /// promotion). A builder starts these first: rendered in path order, a sitemap came last and
-    /// kept one core busy for half a second at 100,000 products while the other had nothing left.
+    /// promotion). A builder starts these first: left to the end (sitemaps sort last by path), one
+    /// kept a core busy for half a second at 100,000 products while the other had nothing left.
     public var isLarge = false
     /// For a large file: writes it piece by piece into a sink, so a build can write it to disk
     /// without holding it whole. `render` then collects the same bytes in memory.

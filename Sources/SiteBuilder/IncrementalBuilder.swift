@@ -197,21 +197,24 @@ public final class IncrementalBuilder: @unchecked Sendable {
         }
         // Derived pictures are distinct by construction and alone in their folder: counted, not
         // hashed (12,000 names put in a set took a hundredth of a second at the end of the build).
-        var kept = plannedPaths.value
-        kept.formUnion(searchJobs.lazy.map(\.path))
-        kept.formUnion(plan.copies.lazy.filter { !$0.isDerived }.map(\.path))
+        // The other paths apart: added to the plan's set, they would copy it (the worker still holds it).
+        let planPaths = plannedPaths.value
+        var others = Set<String>()
+        for job in searchJobs where !planPaths.contains(job.path) { others.insert(job.path) }
+        for copy in plan.copies where !copy.isDerived && !planPaths.contains(copy.path) { others.insert(copy.path) }
         let derivedCount = plan.copies.count(where: \.isDerived)
         // Only a build that succeeded may forget pictures: a failed one may be fixed back.
         if options.shard == nil, options.pictureCache == nil { pictureCache.prune(keeping: pictures.keys) }
         report.succeeded = true
         report.pageCount = pageCount
         report.feedCount = feedCount
-        report.fileCount = kept.count + derivedCount
+        report.fileCount = planPaths.count + others.count + derivedCount
         if keepsRecord {
             report.renderedPaths = rendered.sorted()
             report.reusedCount = report.fileCount - report.renderedPaths.count - changes.dirtyCopies(plan.copies).count
             report.removedPaths = previous.map {
-                Set($0.outputs.paths).union($0.copies.keys).subtracting(kept).subtracting(plan.copies.lazy.filter(\.isDerived).map(\.path)).sorted()
+                Set($0.outputs.paths).union($0.copies.keys).subtracting(planPaths).subtracting(others)
+                    .subtracting(plan.copies.lazy.filter(\.isDerived).map(\.path)).sorted()
             } ?? []
         }
         report.duration = Date().timeIntervalSince(started)
@@ -221,7 +224,7 @@ public final class IncrementalBuilder: @unchecked Sendable {
             ("plan the pages, feeds and API", planned.timeIntervalSince(derived)),
             ("render and write \((plan.jobs.count + searchJobs.count).formatted()) files (the search index is built meanwhile)", written.timeIntervalSince(planned)),
         ]
-        if options.leavesMemoryToExit { KeptToExit.keep([checked, catalog, plan, searchJobs, search, kept]) }
+        if options.leavesMemoryToExit { KeptToExit.keep([checked, catalog, plan, searchJobs, search, plannedPaths]) }
         return report
     }
 

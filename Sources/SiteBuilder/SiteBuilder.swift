@@ -75,9 +75,10 @@ public enum SiteBuilder {
             imageSizes: enclosureSizes(catalog, contentFolder: options.contentFolder), search: search)
     }
 
-    /// Every file the site is made of, from every producer, each producer's in its own order. Not
-    /// sorted by path: nothing reads them in that order, and at a million products sorting two
-    /// million jobs was seconds of the plan on one core.
+    /// Every file the site is made of, from every producer, by path: rendered in that order, a
+    /// build's peak memory is lowest (in the producers' order, 100,000 products peaked 5 % higher).
+    /// Sorted as positions, on all cores: sorting the jobs themselves on one core was seconds of
+    /// the plan at a million products.
     /// `imageSizes`: bytes of local images by path, for feed enclosures (see `enclosureSizes`).
     /// `search: false` leaves out the search index's files, for a caller that builds it apart.
     public static func outputJobs(
@@ -91,7 +92,8 @@ public enum SiteBuilder {
         jobs += feeds.jobs()
         // Keep last: the sitemap lists the pages of every producer above.
         jobs += feeds.sitemapJobs(pagePaths: jobs.filter { $0.category == .page && $0.path != Routes.notFound }.map(\.path))
-        return jobs
+        let paths = jobs.map(\.path)
+        return ParallelMap.sortedIndices(paths.count) { paths[$0] < paths[$1] }.map { jobs[$0] }
     }
 
     struct Copy {
