@@ -27,9 +27,8 @@ def main():
     for tool in ("hugo", "/usr/bin/time"):
         if not shutil.which(tool):
             sys.exit(f"{tool} is missing: apt-get install hugo time")
-    subprocess.run(["swift", "build", "-c", "release", "--static-swift-stdlib", "--product", "vitrine"], cwd=ROOT, check=True,
-                   stdout=subprocess.DEVNULL)
-    vitrine = os.path.join(ROOT, ".build", "release", "vitrine")
+    vitrine = subprocess.run([os.path.join(ROOT, "scripts", "build-release.sh")], check=True,
+                             stdout=subprocess.PIPE, text=True).stdout.strip()
     shutil.rmtree(a.tmp, ignore_errors=True)
     os.makedirs(a.tmp)
     content, hugo_site = os.path.join(a.tmp, "content"), os.path.join(a.tmp, "hugo")

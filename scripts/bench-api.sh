@@ -11,7 +11,7 @@ mkdir -p "$scratch"
 if [ ! -f "$catalog/site.json" ]; then
   scripts/gencatalog.sh "$catalog" 10000
 fi
-swift build -c release --static-swift-stdlib --product vitrine >&2
+vitrine="$(scripts/build-release.sh)"
 swift build -c release --package-path Benchmarks/APIBenchmark >&2
 echo "== API and schema generation (in memory, all cores)"
 Benchmarks/APIBenchmark/.build/release/vitrine-api-benchmark "$catalog" "$runs"
@@ -20,7 +20,7 @@ times=()
 for i in $(seq "$runs"); do
   rm -rf "$scratch/out"
   start=$(date +%s.%N)
-  .build/release/vitrine build --content "$catalog" --templates Templates --output "$scratch/out" \
+  "$vitrine" build --content "$catalog" --templates Templates --output "$scratch/out" \
     --clock 2026-12-01T12:00:00Z --quiet
   end=$(date +%s.%N)
   t=$(python3 -c "print(f'{$end - $start:.3f}')")

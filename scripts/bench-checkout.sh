@@ -8,8 +8,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install-deps.sh wrk curl
-swift build -c release --static-swift-stdlib --product vitrine >&2
-bin="$(swift build -c release --show-bin-path)/vitrine"
+bin="$(scripts/build-release.sh)"
 duration="${DURATION:-20s}"
 runs="${RUNS:-3}"
 content="${CONTENT:-Content}"

@@ -15,8 +15,7 @@ rm -rf "$work"
 mkdir -p "$work"
 trap 'rm -rf "$work"' EXIT
 scripts/gencatalog.sh "$work/catalog" "$products"
-swift build -c release --static-swift-stdlib --product vitrine >&2
-vitrine=.build/release/vitrine
+vitrine="$(scripts/build-release.sh)"
 
 # Milliseconds taken by a command.
 ms() { local t0 t1; t0=$(date +%s%N); "$@" >/dev/null; t1=$(date +%s%N); echo $(((t1 - t0) / 1000000)); }

@@ -16,8 +16,7 @@ scripts/install-deps.sh chromium chromium-driver
 python3 -c "import selenium" 2>/dev/null || pip install -q selenium
 python3 -c "import pagefind_bin" 2>/dev/null || pip install -q pagefind-bin
 pagefind="$(python3 -c 'import pagefind_bin, os; print(os.path.dirname(pagefind_bin.__file__))')/pagefind"
-swift build -c release --static-swift-stdlib --product vitrine >&2
-vitrine=.build/release/vitrine
+vitrine="$(scripts/build-release.sh)"
 results="$work/results.jsonl"; : > "$results"
 echo "machine: $(nproc) cores, $(awk '/MemTotal/ {printf "%.0f GiB", $2/1048576}' /proc/meminfo), load $(cut -d' ' -f1-3 /proc/loadavg)" >&2
 

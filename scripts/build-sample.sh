@@ -4,5 +4,4 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install-deps.sh
-swift build -c release --static-swift-stdlib --product vitrine >&2
-.build/release/vitrine build --content Content --templates Templates --output Output "$@"
+"$(scripts/build-release.sh)" build --content Content --templates Templates --output Output "$@"

@@ -12,8 +12,7 @@ connections="${2:-64}"
 root="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$root"
 command -v wrk >/dev/null || { echo "soak: wrk is missing: apt-get install wrk" >&2; exit 1; }
-swift build -c release --static-swift-stdlib --product vitrine >&2
-vitrine="$root/.build/release/vitrine"
+vitrine="$(scripts/build-release.sh)"
 work="$(mktemp -d)"
 trap 'kill $(jobs -p) 2>/dev/null || true; rm -rf "$work"' EXIT
 export SOAK_COMMON="$root/scripts/soak/common.lua"
