@@ -18,18 +18,59 @@ public enum MarkdownRenderer {
     }()
 
     private static let extensionNames = ["table", "strikethrough", "autolink", "tasklist"]
+    /// The extensions without an inline pass of their own: what a document that cannot use
+    /// strikethrough or autolinks is parsed with.
+    private static let blockExtensionNames = ["table", "tasklist"]
 
     /// cmark-gfm keeps the inline parser's special characters in one global table: each
-    /// document's inline pass (inside `cmark_parser_finish`) adds the extensions' characters
-    /// (`~`) and removes them when done, so a document finishing on another thread could make
-    /// this one miss its strikethrough (github/cmark-gfm#176). Only that pass is serialized;
-    /// feeding and rendering stay parallel.
+    /// document's inline pass (inside `cmark_parser_finish`) adds its inline extensions'
+    /// characters (`~` for strikethrough, `:` and `w` for autolinks) and removes them when done,
+    /// so a document finishing on another thread could make this one miss its strikethrough
+    /// (github/cmark-gfm#176). Documents that may need those extensions pass through this lock.
+    /// The others, most product texts, are parsed without them: such a parser neither adds nor
+    /// removes a character, and renders them to the same bytes. Locking every document kept a
+    /// core idle a third of the time while a catalog loaded.
     private static let inlinePassLock = NSLock()
+
+    /// Whether `source` holds what strikethrough or an autolink starts from: `~`, `://` (a URL),
+    /// `www.`, or `@` (an e-mail address, linked after parsing). Told apart from what it cannot
+    /// be generously, on the bytes, so a document that needs the extensions always gets them.
+    static func mayUseInlineExtensions(_ source: String) -> Bool {
+        var source = source
+        return source.withUTF8 { bytes in
+            let count = bytes.count
+            var index = 0
+            while index < count {
+                switch bytes[index] {
+                case UInt8(ascii: "~"), UInt8(ascii: "@"):
+                    return true
+                case UInt8(ascii: ":"):
+                    if index + 2 < count, bytes[index + 1] == UInt8(ascii: "/"), bytes[index + 2] == UInt8(ascii: "/") { return true }
+                case UInt8(ascii: "w"), UInt8(ascii: "W"):
+                    if index + 3 < count, bytes[index + 1] | 0x20 == UInt8(ascii: "w"), bytes[index + 2] | 0x20 == UInt8(ascii: "w"),
+                        bytes[index + 3] == UInt8(ascii: ".")
+                    {
+                        return true
+                    }
+                default:
+                    break
+                }
+                index += 1
+            }
+            return false
+        }
+    }
 
     /// Raw HTML is omitted (no `CMARK_OPT_UNSAFE`): content files cannot inject scripts into the shop.
     public static func render(_ source: String) -> RenderedMarkdown {
+        render(source, inlineExtensions: mayUseInlineExtensions(source))
+    }
+
+    /// With `inlineExtensions` false, strikethrough and autolinks are left out: right only for a
+    /// document `mayUseInlineExtensions` clears, and tests render such documents both ways.
+    static func render(_ source: String, inlineExtensions: Bool) -> RenderedMarkdown {
         guard !source.isEmpty else { return .empty }
-        return parsed(source) { document, parser, options in
+        return parsed(source, inlineExtensions: inlineExtensions) { document, parser, options in
             let headingIDs = headingIdentifiers(in: document, options: options)
             let extensions = cmark_parser_get_syntax_extensions(parser)
             var html = taking(cmark_render_html(document, options, extensions)) { bytes in
@@ -43,7 +84,7 @@ public enum MarkdownRenderer {
 
     /// The walked plain text and cmark's, for the test that holds one to the other.
     static func bothPlainTexts(_ source: String) -> (walked: String?, cmark: String) {
-        parsed(source) { document, _, options in
+        parsed(source, inlineExtensions: mayUseInlineExtensions(source)) { document, _, options in
             (walkedPlainText(of: document), cmarkPlainText(of: document, options: options))
         } ?? (nil, "")
     }
@@ -55,19 +96,19 @@ public enum MarkdownRenderer {
     /// Parses `source` with the GitHub extensions and hands `body` the tree, the parser and the
     /// options; both are freed when it returns. Nil when cmark cannot start or finish.
     private static func parsed<T>(
-        _ source: String, _ body: (_ document: OpaquePointer, _ parser: OpaquePointer, _ options: Int32) -> T
+        _ source: String, inlineExtensions inline: Bool, _ body: (_ document: OpaquePointer, _ parser: OpaquePointer, _ options: Int32) -> T
     ) -> T? {
         _ = extensionsRegistered
         let options = CMARK_OPT_DEFAULT | CMARK_OPT_VALIDATE_UTF8 | CMARK_OPT_GITHUB_PRE_LANG
         guard let parser = cmark_parser_new(options) else { return nil }
         defer { cmark_parser_free(parser) }
-        for name in extensionNames {
+        for name in inline ? extensionNames : blockExtensionNames {
             if let syntax = cmark_find_syntax_extension(name) { cmark_parser_attach_syntax_extension(parser, syntax) }
         }
         source.withCString { cmark_parser_feed(parser, $0, strlen($0)) }
-        inlinePassLock.lock()
+        if inline { inlinePassLock.lock() }
         let finished = cmark_parser_finish(parser)
-        inlinePassLock.unlock()
+        if inline { inlinePassLock.unlock() }
         guard let document = finished else { return nil }
         defer { cmark_node_free(document) }
         return body(document, parser, options)
