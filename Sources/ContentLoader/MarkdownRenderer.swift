@@ -28,8 +28,8 @@ public enum MarkdownRenderer {
     /// so a document finishing on another thread could make this one miss its strikethrough
     /// (github/cmark-gfm#176). Documents that may need those extensions pass through this lock.
     /// The others, most product texts, are parsed without them: such a parser neither adds nor
-    /// removes a character, and renders them to the same bytes. Locking every document kept a
-    /// core idle a third of the time while a catalog loaded.
+    /// removes a character, and renders them to the same bytes. Locking every document kept each
+    /// core waiting a fifth of the time while a catalog loaded.
     private static let inlinePassLock = NSLock()
 
     /// Whether `source` holds what strikethrough or an autolink starts from: `~`, `://` (a URL),
@@ -42,7 +42,7 @@ public enum MarkdownRenderer {
             guard let base = bytes.baseAddress else { return false }
             let count = bytes.count
             if memchr(base, Int32(UInt8(ascii: "~")), count) != nil || memchr(base, Int32(UInt8(ascii: "@")), count) != nil { return true }
-            /// Every place `byte` is, with what follows and precedes it at hand.
+            /// Whether `matches` holds at any index where `byte` is.
             func anywhere(_ byte: UInt8, _ matches: (Int) -> Bool) -> Bool {
                 var from = 0
                 while from < count, let found = memchr(base + from, Int32(byte), count - from) {

@@ -27,7 +27,7 @@ import Testing
             "Cream repair *gentle* and __rich__ finish.\n\n**Key ingredients:** shea, aloe\n\n## How to use\n\n1. Apply.\n2. Rinse.",
             "| Size | Price |\n| --- | ---: |\n| 30 ml | $20 |\n| 50 ml | $30 |",
             "- [x] done\n- [ ] todo\n\n> quoted *words*: here\n\n`code: x` and\n\n```swift\nlet x = 1\n```",
-            "Line with two spaces  \nnext line, a [link](https://example.com) is a link, not an autolink? No: it holds ://",
+            "Line with two spaces  \nnext line. A [link](https://example.com) holds `://`: this one takes the extensions.",
             "Words wrapping where, why and what were written: whatever. Www dot not quite.\n\n### Heading: with colon\n\nText_with_underscores and *emph*asis.",
             "Entities &amp; &copy; \\*escaped\\* and <span>raw html</span> omitted.\n\n---\n\n![picture](images/a.jpg \"title\")",
         ]
