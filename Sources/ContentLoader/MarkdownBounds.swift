@@ -19,52 +19,56 @@ enum MarkdownBounds {
         return body.withUTF8(check)
     }
 
+    /// Line by line: a line's opening (indentation, quote and list markers) byte by byte, the rest
+    /// looking only for pipes. The column is counted only for a problem: counting it for every
+    /// byte, with a branch on each, was most of this check (0.7 % of a 10,000-product build).
     private static func check(_ body: UnsafeBufferPointer<UInt8>) -> Problem? {
         var line = 1
         var cells = 0
-        var lineStart = true
-        var nesting = 0
-        var indent = 0
-        var column = 1
-        var pipes = 0
-        var previous: UInt8 = 0
-        for byte in body {
-            if byte == 10 {
-                if pipes > 0 { cells += pipes }
-                if cells > ContentLimits.markdownTableCells { return tooManyCells(line: line) }
-                line += 1
-                (lineStart, nesting, indent, column, pipes, previous) = (true, 0, 0, 1, 0, 0)
-                continue
-            }
-            if lineStart {
-                switch byte {
+        var i = 0
+        while true {
+            let start = i
+            var nesting = 0
+            var indent = 0
+            opening: while i < body.count {
+                switch body[i] {
                 case 32: indent += 1
                 case 9: indent += 4
-                case UInt8(ascii: ">"): nesting += 1
-                case UInt8(ascii: "-"), UInt8(ascii: "*"), UInt8(ascii: "+"): nesting += 1
+                case UInt8(ascii: ">"), UInt8(ascii: "-"), UInt8(ascii: "*"), UInt8(ascii: "+"): nesting += 1
                 case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "."), UInt8(ascii: ")"): break
-                default: lineStart = false
+                default: break opening
                 }
                 if nesting + indent / 2 > ContentLimits.markdownNesting {
                     return Problem(
-                        line: line, column: column,
+                        line: line, column: column(of: i, lineStart: start, in: body),
                         message: "Markdown nested more than \(ContentLimits.markdownNesting) quotes or lists deep; write flatter text")
                 }
+                i += 1
             }
-            if byte == UInt8(ascii: "|"), previous != UInt8(ascii: "\\") {
-                pipes += 1
-                // A row of n cells has n + 1 pipes when written with outer pipes.
-                if pipes > ContentLimits.markdownTableColumns + 1 {
-                    return Problem(
-                        line: line, column: column,
-                        message: "a table row of more than \(ContentLimits.markdownTableColumns) cells; write at most \(ContentLimits.markdownTableColumns) columns")
+            var pipes = 0
+            while i < body.count, body[i] != 10 {
+                if body[i] == UInt8(ascii: "|"), i == start || body[i - 1] != UInt8(ascii: "\\") {
+                    pipes += 1
+                    // A row of n cells has n + 1 pipes when written with outer pipes.
+                    if pipes > ContentLimits.markdownTableColumns + 1 {
+                        return Problem(
+                            line: line, column: column(of: i, lineStart: start, in: body),
+                            message: "a table row of more than \(ContentLimits.markdownTableColumns) cells; write at most \(ContentLimits.markdownTableColumns) columns")
+                    }
                 }
+                i += 1
             }
-            if byte & 0xC0 != 0x80 { column += 1 }
-            previous = byte
+            cells += pipes
+            if cells > ContentLimits.markdownTableCells { return tooManyCells(line: line) }
+            guard i < body.count else { return nil }
+            line += 1
+            i += 1
         }
-        if pipes > 0 { cells += pipes }
-        return cells > ContentLimits.markdownTableCells ? tooManyCells(line: line) : nil
+    }
+
+    /// 1-based, in characters: the bytes that start one from the line's start to `index`.
+    private static func column(of index: Int, lineStart: Int, in body: UnsafeBufferPointer<UInt8>) -> Int {
+        1 + body[lineStart..<index].count { $0 & 0xC0 != 0x80 }
     }
 
     private static func tooManyCells(line: Int) -> Problem {
