@@ -31,6 +31,24 @@ import Testing
         }
     }
 
+    @Test func everyASCIICharacterFoldsAsOnTheGeneralPath() {
+        let all = String(decoding: (0..<128).flatMap { [UInt8(ascii: "x"), UInt8($0)] }, as: UTF8.self)
+        #expect(SearchTokenizer.words(in: all + " é") == SearchTokenizer.words(in: all) + ["e"])
+    }
+
+    /// The text is checked for ASCII eight bytes at a time: one accented letter, wherever it
+    /// stands, must send the text down the general path, where it folds into its word.
+    @Test func oneAccentedLetterAnywhereIsFoldedIntoItsWord() {
+        for length in [1, 7, 8, 9, 16, 17, 24] {
+            for position in 0...length {
+                let letters = Array(repeating: "a", count: length)
+                let text = (letters[..<position] + ["é"] + letters[position...]).joined()
+                let folded = String(repeating: "a", count: position) + "e" + String(repeating: "a", count: length - position)
+                #expect(SearchTokenizer.words(in: text) == [folded], "\(text)")
+            }
+        }
+    }
+
     @Test func dropsWordsLongerThanTheLimit() {
         let long = String(repeating: "a", count: SearchTokenizer.maximumLength + 1)
         let limit = String(repeating: "b", count: SearchTokenizer.maximumLength)
