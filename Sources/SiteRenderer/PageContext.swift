@@ -378,15 +378,19 @@ struct PageContext {
             for byte in head where byte >= 128 || byte == 13 { return nil }
             var flat: [UInt8] = []
             flat.reserveCapacity(head.count + 3)
-            var space = false
-            for byte in head {
-                if byte >= 10 && byte <= 12 {
-                    space = !flat.isEmpty
-                } else {
-                    if space { flat.append(32) }
-                    space = false
-                    flat.append(byte)
+            // Runs between line breaks are copied whole: byte by byte, the branch on each was most
+            // of the clipping, which every page's description goes through.
+            var start = 0
+            while start < head.count {
+                var end = start
+                while end < head.count, head[end] < 10 || head[end] > 12 { end += 1 }
+                if end > start {
+                    // A run of line breaks between two runs becomes one space.
+                    if start > 0, !flat.isEmpty { flat.append(32) }
+                    flat.append(contentsOf: UnsafeBufferPointer(rebasing: head[start..<end]))
                 }
+                start = end
+                while start < head.count, head[start] >= 10, head[start] <= 12 { start += 1 }
             }
             guard flat.count > limit else { return String(decoding: flat, as: UTF8.self) }
             var end = limit
