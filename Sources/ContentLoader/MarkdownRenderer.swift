@@ -234,7 +234,7 @@ public enum MarkdownRenderer {
     /// One paragraph per line, no trailing blank lines.
     private static func normalizedPlainText(_ text: UnsafeBufferPointer<UInt8>) -> String {
         var writer = PlainTextWriter(capacity: text.count)
-        for byte in text { writer.write(byte) }
+        writer.write(text)
         return writer.string
     }
 }
