@@ -58,6 +58,21 @@ import Testing
         #expect(Money(minorUnits: 1_000, currency: Currency(code: "BHD")!).formatted(locale: "") == "BHD 1.000")
     }
 
+    /// The language is the tag's first subtag, whole: a longer one that begins like a known
+    /// language, or that language in other letters, is not it.
+    @Test func onlyTheWholeLanguageSubtagChoosesTheStyle() {
+        let eur = Currency(code: "EUR")!
+        let amount = Money(minorUnits: 100_000, currency: eur)
+        #expect(amount.formatted(locale: "de") == "1.000,00 €")
+        #expect(amount.formatted(locale: "deu_DE") == "€ 1,000.00")
+        #expect(amount.formatted(locale: "dede-DE") == "€ 1,000.00")
+        #expect(amount.formatted(locale: "d_DE") == "€ 1,000.00")
+        #expect(amount.formatted(locale: "Fr") == "1\u{202F}000,00 €")
+        #expect(amount.formatted(locale: "dé") == "€ 1,000.00")
+        #expect(Money(minorUnits: -7, currency: .usd).decimalString == "-0.07")
+        #expect(Money(minorUnits: -1200, currency: Currency(code: "JPY")!).decimalString == "-1200")
+    }
+
     @Test func decimalStringKeepsEveryMinorDigit() {
         #expect(Money(minorUnits: 5, currency: .usd).decimalString == "0.05")
         #expect(Money(minorUnits: 3200, currency: .usd).decimalString == "32.00")
