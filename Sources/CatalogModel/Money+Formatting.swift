@@ -58,7 +58,8 @@ struct LocaleStyle {
             length += 1
             language = language << 8 | UInt32((65...90).contains(byte) ? byte + 32 : byte)
         }
-        // No language is English; one longer than three letters is none of those below.
+        // A tag without a language is English; a language of more than three letters is none of
+        // those below.
         if length == 0 { return }
         if length > 3 { language = 0 }
         if Self.commaAndDot.contains(language) {

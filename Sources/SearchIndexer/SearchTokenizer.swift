@@ -70,7 +70,7 @@ public enum SearchTokenizer {
         }
     }
 
-    /// Eight bytes at a time.
+    /// Eight bytes at a time: descriptions are long, and nearly always ASCII.
     static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let base = bytes.baseAddress else { return true }
         var index = 0

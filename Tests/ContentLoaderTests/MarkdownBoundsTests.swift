@@ -9,7 +9,7 @@ import Testing
     @Test func aWideRowIsReportedAtTheFirstPipeTooManyCountedInCharacters() {
         let row = "é|" + String(repeating: "ü|", count: Self.columns + 1)
         let problem = MarkdownBounds.check("intro\n\n" + row + "\n")
-        // The pipe past n + 1: after "é|" and n "ü|", its own "ü" comes first.
+        // Pipe n + 2 is the first too many, and every pipe follows one letter.
         #expect(problem?.line == 3)
         #expect(problem?.column == 2 * (Self.columns + 2))
     }
