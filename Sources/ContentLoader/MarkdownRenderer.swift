@@ -18,9 +18,10 @@ public enum MarkdownRenderer {
     }()
 
     private static let extensionNames = ["table", "strikethrough", "autolink", "tasklist"]
-    /// The extensions without an inline pass of their own: what a document that cannot use
-    /// strikethrough or autolinks is parsed with.
-    private static let blockExtensionNames = ["table", "tasklist"]
+    /// The extensions with an inline pass, the ones that touch cmark's global table.
+    private static let inlineExtensionNames: Set = ["strikethrough", "autolink"]
+    /// What a document that cannot use strikethrough or autolinks is parsed with.
+    private static let blockExtensionNames = extensionNames.filter { !inlineExtensionNames.contains($0) }
 
     /// cmark-gfm keeps the inline parser's special characters in one global table: each
     /// document's inline pass (inside `cmark_parser_finish`) adds its inline extensions'

@@ -31,12 +31,16 @@ struct PlainTextWriter {
     }
 
     mutating func write(_ text: StaticString) {
-        text.withUTF8Buffer { for byte in $0 { write(byte) } }
+        text.withUTF8Buffer { write($0) }
     }
 
     mutating func write(number: Int) {
-        for byte in String(number).utf8 { write(byte) }
+        var digits = String(number)
+        digits.withUTF8 { write($0) }
     }
+
+    /// The bytes `write(_:)` turns into a pending space or line break.
+    private static func isWhitespace(_ byte: UInt8) -> Bool { byte == 10 || byte == 32 || byte == 9 }
 
     /// A run of bytes other than whitespace is appended whole. Byte by byte, with a branch on
     /// each that the processor could not predict, this was most of the walk that makes every
@@ -45,13 +49,13 @@ struct PlainTextWriter {
         var index = 0
         while index < text.count {
             let byte = text[index]
-            guard byte != 10, byte != 32, byte != 9 else {
+            guard !Self.isWhitespace(byte) else {
                 write(byte)
                 index += 1
                 continue
             }
             var end = index + 1
-            while end < text.count, text[end] != 10, text[end] != 32, text[end] != 9 { end += 1 }
+            while end < text.count, !Self.isWhitespace(text[end]) { end += 1 }
             // The first byte settles any pending space or line break; the rest follow it.
             write(byte)
             bytes.append(contentsOf: UnsafeBufferPointer(rebasing: text[(index + 1)..<end]))
