@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// What several files share (the pages of one brand all depend on all its products; the parts of
 /// a sitemap all come from one sorted list), worked out once when the first of them asks, on the

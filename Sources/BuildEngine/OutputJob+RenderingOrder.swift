@@ -16,4 +16,19 @@ extension OutputJob {
         while let other = others.next() { order.append(other) }
         return order
     }
+
+    /// Every job's path, read in place: `Set(jobs.lazy.map(\.path))` copied each job out of the
+    /// array, retaining and releasing its closures, for 200,000 jobs at 100,000 products.
+    public static func paths(of jobs: [OutputJob]) -> Set<String> {
+        var paths = Set<String>(minimumCapacity: jobs.count)
+        for index in jobs.indices { paths.insert(jobs[index].path) }
+        return paths
+    }
+
+    /// How many of `jobs` are of `category`, read in place (`count(where:)` copies each job).
+    public static func count(of category: Category, in jobs: [OutputJob]) -> Int {
+        var count = 0
+        for index in jobs.indices where jobs[index].category == category { count += 1 }
+        return count
+    }
 }

@@ -91,9 +91,18 @@ public enum SiteBuilder {
         let feeds = FeedWriter(catalog: catalog, now: now, imageSizes: imageSizes)
         jobs += feeds.jobs()
         // Keep last: the sitemap lists the pages of every producer above.
-        jobs += feeds.sitemapJobs(pagePaths: jobs.filter { $0.category == .page && $0.path != Routes.notFound }.map(\.path))
-        let paths = jobs.map(\.path)
-        return ParallelMap.sortedIndices(paths.count) { paths[$0] < paths[$1] }.map { jobs[$0] }
+        var pagePaths: [String] = []
+        for index in jobs.indices where jobs[index].category == .page && jobs[index].path != Routes.notFound {
+            pagePaths.append(jobs[index].path)
+        }
+        jobs += feeds.sitemapJobs(pagePaths: pagePaths)
+        var gathered: [String] = []
+        gathered.reserveCapacity(jobs.count)
+        for index in jobs.indices { gathered.append(jobs[index].path) }
+        let paths = gathered
+        let order = ParallelMap.sortedIndices(paths.count) { paths[$0] < paths[$1] }
+        jobs.rearrange(into: order)
+        return jobs
     }
 
     struct Copy {
