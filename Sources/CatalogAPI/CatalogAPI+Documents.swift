@@ -56,7 +56,8 @@ extension CatalogAPI {
         let quote = catalog.quote(for: shown, at: now)
         var document = ProductDocument(
             slug: product.slug.rawValue, sku: product.sku, name: product.name,
-            brand: brand.map(brandLink)
+            // Closures, not `brandLink` itself: a method used as a value captured a copy of the API.
+            brand: brand.map { brandLink($0) }
                 ?? BrandLink(
                     slug: product.brand.rawValue, title: product.brand.rawValue, url: absolute(Routes.brand(product.brand)),
                     products: absolute(APIRoutes.brandProducts(product.brand, page: 1))),
@@ -68,7 +69,7 @@ extension CatalogAPI {
             detail: TextDocument(html: product.detail.html, text: product.detail.plainText),
             url: absolute(Routes.product(product.slug)), api: absolute(APIRoutes.product(product.slug)),
             buyURL: shown.availability.isPurchasable ? site.buyURL(sku: shown.sku) : nil,
-            promotions: catalog.promotions(for: product).filter { $0.status(at: now) == .active }.map(promotionLink))
+            promotions: catalog.promotions(for: product).filter { $0.status(at: now) == .active }.map { promotionLink($0) })
         if !product.images.isEmpty { document.images = product.images.map { absolute($0.sitePath) } }
         document.netContent = product.netContent?.text
         document.unitPrice = unitPrice(quote.price, of: shown)
@@ -127,8 +128,8 @@ extension CatalogAPI {
                     image: promotion.image.map { absolute($0.sitePath) }, url: absolute(Routes.promotion(promotion.slug)),
                     content: TextDocument(html: promotion.content.html, text: promotion.content.plainText),
                     appliesTo: .init(
-                        brands: promotion.brands.compactMap { catalog.brandBySlug[$0] }.map(brandLink),
-                        products: promotion.products.compactMap { catalog.productBySlug[$0] }.map(productLink)),
+                        brands: promotion.brands.compactMap { catalog.brandBySlug[$0] }.map { brandLink($0) },
+                        products: promotion.products.compactMap { catalog.productBySlug[$0] }.map { productLink($0) }),
                     stores: promotion.stores.map {
                         StoreDocument(name: $0.name, address: $0.address, latitude: $0.latitude, longitude: $0.longitude)
                     })

@@ -18,7 +18,8 @@ public struct CatalogAPI: Sendable {
         self.now = now
     }
 
-    var site: Site { catalog.site }
+    /// Read in place (`_read`): a getter copied the whole site settings each time.
+    var site: Site { _read { yield catalog.site } }
 
     /// Absolute URL of a file or folder given relative to the site root.
     func absolute(_ path: String) -> String { site.absoluteURL(path) }

@@ -24,7 +24,12 @@ extension Catalog {
 
     /// The first category a product names that exists: its breadcrumb and feed `g:product_type`.
     public func primaryCategory(of product: Product) -> Category? {
-        product.categories.lazy.compactMap { categoryBySlug[$0] }.first
+        // A loop: a lazy `compactMap`'s closure held a copy of the whole catalog, made twice for
+        // every product page.
+        for slug in product.categories {
+            if let category = categoryBySlug[slug] { return category }
+        }
+        return nil
     }
 
     /// Promotions that apply to a product of the category (or of one below it), directly or

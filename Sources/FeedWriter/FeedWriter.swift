@@ -53,7 +53,8 @@ public struct FeedWriter: Sendable {
         return jobs
     }
 
-    var site: Site { catalog.site }
+    /// Read in place (`_read`): a getter copied the whole site settings each time.
+    var site: Site { _read { yield catalog.site } }
 
     /// A promotion feed shows every promotion's status and the titles of the brands it names,
     /// directly or through its products.

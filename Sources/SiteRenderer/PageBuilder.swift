@@ -5,8 +5,9 @@ struct PageBuilder: Sendable {
     let context: PageContext
     let route: String
 
-    var catalog: Catalog { context.catalog }
-    var site: Site { catalog.site }
+    /// Read in place, as `PageContext.catalog`.
+    var catalog: Catalog { _read { yield context.catalog } }
+    var site: Site { _read { yield context.catalog.site } }
 
     func home() -> [String: Any] {
         var page = context.base(route: route, title: site.title, description: site.description, section: "home")

@@ -18,10 +18,12 @@ struct PageContext {
         self.cards = shared.cards(root: root)
     }
 
-    var catalog: Catalog { shared.catalog }
+    /// Read in place (`_read`): a getter returned a copy of the whole catalog, a retain and a
+    /// release of each of its dozens of arrays and tables, wherever a page builder asked.
+    var catalog: Catalog { _read { yield shared.catalog } }
     var now: Date { shared.now }
     var templates: TemplateLibrary { shared.templates }
-    var site: Site { catalog.site }
+    var site: Site { _read { yield shared.catalog.site } }
 
     func url(_ route: String) -> String { route.isEmpty ? (root.isEmpty ? "./" : root) : root + route }
 
