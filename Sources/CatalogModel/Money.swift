@@ -129,7 +129,13 @@ public enum MoneyError: Error, Sendable, Equatable, CustomStringConvertible {
 extension StringProtocol {
     /// Without Foundation, so the model trims alike on every platform.
     public func trimmingWhitespace() -> String {
+        // Most values (every date, price and SKU) start and end with a printable ASCII byte:
+        // neither end is then whitespace, and the text is returned without breaking it into
+        // characters, which was half the time of reading a date.
         var s = Substring(self)
+        if let first = s.utf8.first, let last = s.utf8.last, (0x21...0x7E).contains(first), (0x21...0x7E).contains(last) {
+            return String(s)
+        }
         while let f = s.first, f.isWhitespace { s.removeFirst() }
         while let l = s.last, l.isWhitespace { s.removeLast() }
         return String(s)

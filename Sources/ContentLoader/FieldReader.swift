@@ -62,6 +62,7 @@ public struct FieldReader {
                 at: root.location))
             return
         }
+        entries.reserveCapacity(list.count)
         for entry in list {
             if known.contains(entry.key) {
                 entries[entry.key] = entry
@@ -101,12 +102,12 @@ public struct FieldReader {
         }
         switch rule(key).type {
         case .text(let range):
-            if !range.contains(text.count) {
+            if !range.contains(Self.characterCount(text)) {
                 fail(key, node, lengthMessage(text, range))
                 return nil
             }
         case .pattern(let pattern, let range, let example):
-            if !range.contains(text.count) {
+            if !range.contains(Self.characterCount(text)) {
                 fail(key, node, lengthMessage(text, range))
                 return nil
             }
@@ -182,7 +183,7 @@ public struct FieldReader {
     public mutating func percent(_ key: String) -> Decimal? {
         guard let node = value(key), let text = scalar(key, node, "a number such as 10") else { return nil }
         let trimmed = text.trimmingWhitespace()
-        guard trimmed.range(of: #"^[0-9]+(\.[0-9]+)?$"#, options: .regularExpression) != nil,
+        guard Self.isPlainDecimal(trimmed),
             let number = Decimal(string: trimmed, locale: Locale(identifier: "en_US_POSIX"))
         else {
             fail(key, node, "\"\(text)\" is not a number; write e.g. 10 for 10%")
@@ -389,6 +390,21 @@ public struct FieldReader {
     }
 
     static let localePattern = RecordKind.Patterns.locale
+
+    /// Characters in `text`, as `count` gives them: for ASCII without a carriage return (which
+    /// joins a following line feed into one character) that is its length in bytes, read
+    /// without breaking the text into characters, as every name and title is checked.
+    static func characterCount(_ text: String) -> Int {
+        text.utf8.allSatisfy { $0 < 0x80 && $0 != 13 } ? text.utf8.count : text.count
+    }
+
+    /// Whether `text` is digits with at most one `.` followed by more digits (`10`, `12.5`):
+    /// `^[0-9]+(\.[0-9]+)?$` without a regular expression, which was compiled on every call.
+    static func isPlainDecimal(_ text: String) -> Bool {
+        let parts = text.utf8.split(separator: UInt8(ascii: "."), maxSplits: 1, omittingEmptySubsequences: false)
+        guard !text.utf8.isEmpty, parts.count <= 2 else { return false }
+        return parts.allSatisfy { part in !part.isEmpty && part.allSatisfy { $0 >= 48 && $0 <= 57 } }
+    }
 
     static func describe(_ pattern: String) -> String {
         switch pattern {

@@ -117,4 +117,13 @@ import Testing
         #expect(dollars.multiplied(by: 3) == Money(minorUnits: 300, currency: .usd))
         #expect(Money(minorUnits: .max / 2, currency: .usd).multiplied(by: 3) == nil)
     }
+
+    @Test(arguments: [
+        ("12.50", "12.50"), (" 12.50 ", "12.50"), ("\t2026-12-24\n", "2026-12-24"), ("\u{00A0}5\u{2003}", "5"), ("a", "a"),
+        ("", ""), ("   ", ""), ("x\r\n", "x"), ("e\u{301}", "e\u{301}"), ("a b", "a b"),
+    ])
+    func trimmingRemovesWhitespaceAtBothEndsOnly(text: String, expected: String) {
+        #expect(text.trimmingWhitespace() == expected)
+        #expect(text[...].trimmingWhitespace() == expected)
+    }
 }

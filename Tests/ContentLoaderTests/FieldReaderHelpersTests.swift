@@ -1,0 +1,29 @@
+@testable import ContentLoader
+import Testing
+
+@Suite struct FieldReaderHelpersTests {
+    @Test(arguments: [
+        "Day Cream", "", "a\r\nb", "a\rb", "Crème brûlée", "e\u{301}", "🇫🇷 flag", "tab\tand\nline", String(repeating: "x", count: 300),
+    ])
+    func characterCountIsTheStringsCount(text: String) {
+        #expect(FieldReader.characterCount(text) == text.count)
+    }
+
+    @Test(arguments: [
+        ("10", true), ("0", true), ("12.5", true), ("100.00", true), ("", false), (".5", false), ("5.", false),
+        ("1.2.3", false), ("ten", false), ("1e2", false), ("-5", false), ("+5", false), ("1,5", false), ("１０", false),
+    ])
+    func plainDecimalIsDigitsWithOneOptionalFraction(text: String, expected: Bool) {
+        #expect(FieldReader.isPlainDecimal(text) == expected)
+    }
+
+    @Test func percentAcceptsAFractionAndRefusesAnExponent() throws {
+        let half = try load(["promotions/p.md": promotion(["title: P", "starts: 2026-12-01", "discountPercent: 12.5"])])
+        #expect(half.diagnostics.isEmpty, "\(half.diagnostics)")
+        #expect(half.catalog?.promotions.first?.discountPercent == 12.5)
+        let exponent = try load(["promotions/p.md": promotion(["title: P", "starts: 2026-12-01", "discountPercent: 1e1"])])
+        expectDiagnostic(exponent, at: "Content/promotions/p.md:4:18", "is not a number")
+    }
+
+    func promotion(_ lines: [String]) -> String { (["---"] + lines + ["---", "Flyer."]).joined(separator: "\n") }
+}
