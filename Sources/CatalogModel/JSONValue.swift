@@ -25,6 +25,11 @@ public indirect enum JSONValue: Sendable, Hashable, ExpressibleByStringLiteral, 
 
     public static func int(_ value: some BinaryInteger) -> JSONValue { .number(String(value)) }
 
+    /// The common case, concrete: through the generic one above, called from another module,
+    /// every number was printed by the standard library's unspecialized radix conversion, most of
+    /// the cost of a page's breadcrumb data.
+    public static func int(_ value: Int) -> JSONValue { .number(String(value)) }
+
     /// Whole numbers without a fraction (`10`, as JSONEncoder writes 10.0), others in Swift's
     /// shortest form that reads back as the same Double. JSON has no infinity or NaN: null.
     public static func double(_ value: Double) -> JSONValue {

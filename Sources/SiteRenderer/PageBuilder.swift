@@ -261,11 +261,11 @@ struct PageBuilder: Sendable {
         var writer = JSONObjectWriter(capacity: 128 + 160 * items.count, scriptSafe: true)
         writer.string("@context", "https://schema.org")
         writer.string("@type", "BreadcrumbList")
-        writer.objects("itemListElement", Array(items.enumerated())) { element, numbered in
+        writer.objects("itemListElement", Array(items.indices)) { element, index in
             element.string("@type", "ListItem")
-            element.string("item", numbered.element["absoluteURL"] as? String ?? "")
-            element.string("name", numbered.element["title"] as? String ?? "")
-            element.value("position", .int(numbered.offset + 1))
+            element.string("item", items[index]["absoluteURL"] as? String ?? "")
+            element.string("name", items[index]["title"] as? String ?? "")
+            element.int("position", Int64(index + 1))
         }
         return String(decoding: writer.finish(), as: UTF8.self)
     }
