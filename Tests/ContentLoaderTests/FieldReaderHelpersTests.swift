@@ -1,4 +1,6 @@
+import CatalogModel
 @testable import ContentLoader
+import Foundation
 import Testing
 
 @Suite struct FieldReaderHelpersTests {
@@ -20,7 +22,7 @@ import Testing
     @Test func percentAcceptsAFractionAndRefusesAnExponent() throws {
         let half = try load(["promotions/p.md": promotion(["title: P", "starts: 2026-12-01", "discountPercent: 12.5"])])
         #expect(half.diagnostics.isEmpty, "\(half.diagnostics)")
-        #expect(half.catalog?.promotions.first?.discountPercent == 12.5)
+        #expect(half.catalog?.promotions.first { $0.slug.rawValue == "p" }?.discountPercent == Decimal(string: "12.5"))
         let exponent = try load(["promotions/p.md": promotion(["title: P", "starts: 2026-12-01", "discountPercent: 1e1"])])
         expectDiagnostic(exponent, at: "Content/promotions/p.md:4:18", "is not a number")
     }
