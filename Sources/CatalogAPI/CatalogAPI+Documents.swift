@@ -1,3 +1,4 @@
+import BuildEngine
 public import CatalogModel
 import Foundation
 
@@ -50,14 +51,14 @@ extension CatalogAPI {
     }
 
     public func productDocument(_ product: Product) -> ProductDocument {
-        let brand = catalog.brandBySlug[product.brand]
+        // The brand's link made once per build, not once for each of its products.
+        let brand = catalog.brandBySlug.position(of: product.brand).map { brandLinks.value[$0] }
         // With variants, the top-level price and availability are those of the variant the page shows first.
         let shown = product.shown
         let quote = catalog.quote(for: shown, at: now)
         var document = ProductDocument(
             slug: product.slug.rawValue, sku: product.sku, name: product.name,
-            // Closures, not `brandLink` itself: a method used as a value captured a copy of the API.
-            brand: brand.map { brandLink($0) }
+            brand: brand
                 ?? BrandLink(
                     slug: product.brand.rawValue, title: product.brand.rawValue, url: absolute(Routes.brand(product.brand)),
                     products: absolute(APIRoutes.brandProducts(product.brand, page: 1))),
@@ -69,6 +70,7 @@ extension CatalogAPI {
             detail: TextDocument(html: product.detail.html, text: product.detail.plainText),
             url: absolute(Routes.product(product.slug)), api: absolute(APIRoutes.product(product.slug)),
             buyURL: shown.availability.isPurchasable ? site.buyURL(sku: shown.sku) : nil,
+            // A closure, not `promotionLink` itself: a method used as a value captured a copy of the API.
             promotions: catalog.promotions(for: product).filter { $0.status(at: now) == .active }.map { promotionLink($0) })
         if !product.images.isEmpty { document.images = product.images.map { absolute($0.sitePath) } }
         document.netContent = product.netContent?.text
@@ -138,10 +140,12 @@ extension CatalogAPI {
 
     // MARK: Parts
 
-    func brandLink(_ brand: Brand) -> BrandLink {
+    func brandLink(_ brand: Brand) -> BrandLink { Self.link(to: brand, site: site) }
+
+    static func link(to brand: Brand, site: Site) -> BrandLink {
         BrandLink(
-            slug: brand.slug.rawValue, title: brand.title, url: absolute(Routes.brand(brand.slug)),
-            products: absolute(APIRoutes.brandProducts(brand.slug, page: 1)))
+            slug: brand.slug.rawValue, title: brand.title, url: site.absoluteURL(Routes.brand(brand.slug)),
+            products: site.absoluteURL(APIRoutes.brandProducts(brand.slug, page: 1)))
     }
 
     func productLink(_ product: Product) -> ProductLink {

@@ -13,9 +13,16 @@ public struct CatalogAPI: Sendable {
     /// The build clock: which promotions apply "now".
     public let now: Date
 
+    /// Every brand's link, by position in the catalog, made when a document first names one:
+    /// each product document names its brand, and making the brand's two URLs again for each of
+    /// its products was a third of a product document's own time.
+    let brandLinks: Lazy<[BrandLink]>
+
     public init(catalog: Catalog, now: Date) {
         self.catalog = catalog
         self.now = now
+        let site = catalog.site, brands = catalog.brands
+        brandLinks = Lazy { brands.map { Self.link(to: $0, site: site) } }
     }
 
     /// Read in place (`_read`): a getter copied the whole site settings each time.
