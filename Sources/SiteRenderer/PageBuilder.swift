@@ -113,11 +113,7 @@ struct PageBuilder: Sendable {
         }
         item["extra"] = product.extra.mapValues(\.anyValue)
         item["promotions"] = catalog.promotions(for: product).filter { $0.status(at: context.now) == .active }
-            .map { promotion in
-                var summary = context.promotionSummary(promotion)
-                summary["applied"] = promotion.slug == quote.promotion?.slug
-                return summary
-            }
+            .map { promotion in context.promotionSummary(promotion, applied: promotion.slug == quote.promotion?.slug) }
         if product.hasVariants {
             item["sku"] = shown.sku
             item["bagName"] = shown.name

@@ -316,6 +316,17 @@ struct PageContext {
         shared.summary(for: "promotion\u{0}\(promotion.slug)\u{0}\(root)") { makePromotionSummary(promotion) }
     }
 
+    /// The summary with `applied`, whether the price a product page shows already has the
+    /// promotion's discount: both kept, so a product page does not copy the summary to add it
+    /// (a copy of fifteen keys, and often a larger table, for each promotion of each product).
+    func promotionSummary(_ promotion: Promotion, applied: Bool) -> [String: Any] {
+        shared.summary(for: "promotion\u{0}\(promotion.slug)\u{0}\(root)\u{0}\(applied)") {
+            var summary = promotionSummary(promotion)
+            summary["applied"] = applied
+            return summary
+        }
+    }
+
     func brandSummary(_ brand: Brand) -> [String: Any] {
         shared.summary(for: "brand\u{0}\(brand.slug)\u{0}\(root)") { makeBrandSummary(brand) }
     }
