@@ -136,6 +136,19 @@ enum TemplateValue {
             default: return nil
             }
         }
+        // A list of texts (a product's tags, on every product page) by its exact type: cast to
+        // `[Any]` below, it was copied into a new array of boxed values for `empty` alone.
+        if Swift.type(of: value) == [String].self {
+            let texts = value as! [String]
+            switch name {
+            case "empty": return texts.isEmpty
+            case "count": return texts.count
+            case "first": return texts.first
+            case "last": return texts.last
+            case "reversed": return Array(texts.reversed())
+            default: return nil
+            }
+        }
         let items: [Any]
         if let dictionaries = value as? [[String: Any]] {
             items = dictionaries

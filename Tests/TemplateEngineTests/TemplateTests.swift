@@ -28,6 +28,15 @@ import Testing
         #expect(try Self.render("{{^empty(tags)}}shown{{/empty(tags)}}", [String: Any]()) == "shown")
     }
 
+    @Test func listTransformsOnTextsGiveWhatTheyGiveOnAnyList() throws {
+        let template = "{{count(tags)}}|{{first(tags)}}|{{last(tags)}}|{{#reversed(tags)}}{{.}}{{/reversed(tags)}}|{{#empty(tags)}}none{{/empty(tags)}}"
+        let texts: [String] = ["a", "b", "c"]
+        let boxed: [Any] = ["a", "b", "c"]
+        #expect(try Self.render(template, ["tags": texts]) == "3|a|c|cba|")
+        #expect(try Self.render(template, ["tags": boxed]) == "3|a|c|cba|")
+        #expect(try Self.render(template, ["tags": [String]()]) == "0||||none")
+    }
+
     @Test func listsOfDictionariesAndOtherValuesIterate() throws {
         let context: [String: Any] = ["cards": [["name": "A"], ["name": "B"]] as [[String: Any]], "numbers": [1, 2, 3]]
         #expect(try Self.render("{{#cards}}{{name}}{{/cards}}|{{#numbers}}{{.}}{{^last()}},{{/last()}}{{/numbers}}", context) == "AB|1,2,3")
