@@ -4,7 +4,7 @@
  * the extensions Vitrine attaches and rendered to HTML, on two threads, with nothing else done.
  * No Swift build can load the same catalog in less time on the same machine.
  *
- *   cc -O2 -pthread -o /tmp/markdown-floor Benchmarks/MarkdownFloor/markdown-floor.c \
+ *   cc -O2 -pthread -o /tmp/markdown-floor Benchmarks/Floors/markdown-floor.c \
  *       $(pkg-config --cflags --libs libcmark-gfm) -lcmark-gfm-extensions
  *   /usr/bin/time -f "%e s wall, %U s user, %S s system" /tmp/markdown-floor /dev/shm/c100k
  *
