@@ -88,14 +88,14 @@ extension PromotionLink: JSONValueConvertible, JSONObjectWritable {
     public var jsonValue: JSONValue {
         var object: [String: JSONValue] = ["slug": .string(slug), "title": .string(title), "url": .string(url), "starts": .string(starts)]
         if let ends { object["ends"] = .string(ends) }
-        if let discountPercent { object["discountPercent"] = .number(discountPercent.description) }
+        if let discountPercent { object["discountPercent"] = .number(DecimalText.text(of: discountPercent)) }
         if let code { object["code"] = .string(code) }
         return .object(object)
     }
 
     public func write(to writer: inout JSONObjectWriter) {
         writer.string("code", code)
-        writer.number("discountPercent", discountPercent?.description)
+        writer.number("discountPercent", discountPercent.map(DecimalText.text(of:)))
         writer.string("ends", ends)
         writer.string("slug", slug)
         writer.string("starts", starts)

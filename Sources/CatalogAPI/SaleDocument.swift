@@ -23,14 +23,14 @@ public struct SaleDocument: Codable, Sendable, Equatable {
 extension SaleDocument: JSONValueConvertible, JSONObjectWritable {
     public var jsonValue: JSONValue {
         var object: [String: JSONValue] = [
-            "promotion": .string(promotion), "starts": .string(starts), "discountPercent": .number(discountPercent.description),
+            "promotion": .string(promotion), "starts": .string(starts), "discountPercent": .number(DecimalText.text(of: discountPercent)),
         ]
         if let ends { object["ends"] = .string(ends) }
         return .object(object)
     }
 
     public func write(to writer: inout JSONObjectWriter) {
-        writer.number("discountPercent", discountPercent.description)
+        writer.number("discountPercent", DecimalText.text(of: discountPercent))
         writer.string("ends", ends)
         writer.string("promotion", promotion)
         writer.string("starts", starts)
