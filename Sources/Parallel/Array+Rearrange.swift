@@ -14,7 +14,6 @@ extension Array {
                 var slot = start
                 placed[slot] = true
                 while !placed[order[slot]] {
-                    precondition(order[slot] >= 0 && order[slot] < items.count, "a permutation of every element")
                     items.swapAt(slot, order[slot])
                     slot = order[slot]
                     placed[slot] = true

@@ -91,15 +91,10 @@ public enum SiteBuilder {
         let feeds = FeedWriter(catalog: catalog, now: now, imageSizes: imageSizes)
         jobs += feeds.jobs()
         // Keep last: the sitemap lists the pages of every producer above.
-        var pagePaths: [String] = []
-        for index in jobs.indices where jobs[index].category == .page && jobs[index].path != Routes.notFound {
-            pagePaths.append(jobs[index].path)
-        }
+        // Read through indices: `jobs.filter` and `jobs.map(\.path)` copied every job (its closures).
+        let pagePaths = jobs.indices.filter { jobs[$0].category == .page && jobs[$0].path != Routes.notFound }.map { jobs[$0].path }
         jobs += feeds.sitemapJobs(pagePaths: pagePaths)
-        var gathered: [String] = []
-        gathered.reserveCapacity(jobs.count)
-        for index in jobs.indices { gathered.append(jobs[index].path) }
-        let paths = gathered
+        let paths = jobs.indices.map { jobs[$0].path }
         let order = ParallelMap.sortedIndices(paths.count) { paths[$0] < paths[$1] }
         jobs.rearrange(into: order)
         return jobs

@@ -138,29 +138,16 @@ enum TemplateValue {
         }
         // A list of texts (a product's tags, on every product page) by its exact type: cast to
         // `[Any]` below, it was copied into a new array of boxed values for `empty` alone.
-        if Swift.type(of: value) == [String].self {
-            let texts = value as! [String]
-            switch name {
-            case "empty": return texts.isEmpty
-            case "count": return texts.count
-            case "first": return texts.first
-            case "last": return texts.last
-            case "reversed": return Array(texts.reversed())
-            default: return nil
-            }
-        }
-        let items: [Any]
-        if let dictionaries = value as? [[String: Any]] {
-            items = dictionaries
-        } else if let shared = value as? [SharedContext] {
-            items = shared
-        } else if let list = value as? [Any] {
-            items = list
-        } else if let list = elements(of: value) {
-            items = list
-        } else {
-            return nil
-        }
+        if Swift.type(of: value) == [String].self { return listTransform(value as! [String], name) }
+        if let dictionaries = value as? [[String: Any]] { return listTransform(dictionaries, name) }
+        if let shared = value as? [SharedContext] { return listTransform(shared, name) }
+        if let list = value as? [Any] { return listTransform(list, name) }
+        if let list = elements(of: value) { return listTransform(list, name) }
+        return nil
+    }
+
+    /// `empty`, `count`, `first`, `last` and `reversed` of a list, whatever its element type.
+    private static func listTransform<Item>(_ items: [Item], _ name: String) -> Any? {
         switch name {
         case "empty": return items.isEmpty
         case "count": return items.count
