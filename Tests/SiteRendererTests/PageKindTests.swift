@@ -42,6 +42,20 @@ import VitrineTestSupport
         #expect(page.contains(#"<picture><img src="../../images/night-serum.png" alt="Night Serum" width="30" height="20"></picture>"#))
     }
 
+    /// One promotion on two product pages of one folder depth: applied to the price of one,
+    /// outdone by a larger discount on the other. Each page says which.
+    @Test func aPromotionSaysOnEachPageWhetherThePriceShownHasIt() throws {
+        let pages = try renderFixture([
+            "promotions/origins-week.md": "---\ntitle: Origins week\nstarts: 2026-11-15\nbrands: [origins]\ndiscountPercent: 5\n---\nAll Origins.\n",
+            "promotions/serum-deal.md": "---\ntitle: Serum deal\nstarts: 2026-11-15\nproducts: [night-serum]\ndiscountPercent: 30\n---\nThe serum.\n",
+        ])
+        let serum = try #require(pages["products/night-serum/index.html"])
+        let cream = try #require(pages["products/day-cream/index.html"])
+        #expect(serum.contains("Serum deal</a>: 30% off, in the price shown"))
+        #expect(serum.contains("Origins week</a>: 5% off</p>"))
+        #expect(cream.contains("Origins week</a>: 5% off, in the price shown"))
+    }
+
     @Test func outOfStockProductsHaveNoBuyLink() throws {
         let page = try #require(try renderFixture()["products/day-cream/index.html"])
         #expect(page.contains(">Out of stock<"))
