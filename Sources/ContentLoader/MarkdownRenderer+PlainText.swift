@@ -8,9 +8,23 @@ extension MarkdownRenderer {
     /// does not know to render the same (anything from an extension, footnotes);
     /// cmark renders those. A test holds the two to each other.
     static func walkedPlainText(of root: OpaquePointer) -> String? {
+        walkedPlainTextAndHeadings(of: root)?.text
+    }
+
+    /// The same walk, with each heading's own plain text in document order, as `walkedPlainText`
+    /// of the heading alone writes it: what its id is made from. One walk for both, where a
+    /// second walk of the whole tree only to find the headings was a third of the first.
+    static func walkedPlainTextAndHeadings(of root: OpaquePointer) -> (text: String, headings: [String])? {
         guard let iterator = cmark_iter_new(root) else { return nil }
         defer { cmark_iter_free(iterator) }
         var writer = PlainTextWriter()
+        // The heading being walked, which gets every byte written inside it.
+        var heading: PlainTextWriter?
+        var headings: [String] = []
+        func put(_ byte: UInt8) {
+            writer.write(byte)
+            heading?.write(byte)
+        }
         // The next number of each ordered list: its start plus the items before, as this cmark
         // numbers them (a nested list does not disturb its parent's count).
         var nextNumber: [OpaquePointer: Int] = [:]
@@ -43,10 +57,18 @@ extension MarkdownRenderer {
                     writer.write(cmark_node_get_list_delim(list) == CMARK_PAREN_DELIM ? UInt8(ascii: ")") : UInt8(ascii: "."))
                     writer.write(32)
                 }
-            case CMARK_NODE_PARAGRAPH, CMARK_NODE_HEADING:
+            case CMARK_NODE_PARAGRAPH:
                 if !entering { writer.write(10) }
+            case CMARK_NODE_HEADING:
+                if entering {
+                    heading = PlainTextWriter(capacity: 64)
+                } else {
+                    put(10)
+                    headings.append(heading?.string ?? "")
+                    heading = nil
+                }
             case CMARK_NODE_THEMATIC_BREAK, CMARK_NODE_LINEBREAK:
-                writer.write(10)
+                put(10)
             case CMARK_NODE_CODE_BLOCK:
                 // Right after an item's dash, on its line.
                 let firstInItem = cmark_node_previous(node) == nil
@@ -55,14 +77,16 @@ extension MarkdownRenderer {
                 writer.write(cString: cmark_node_get_literal(node))
                 writer.write(10)
             case CMARK_NODE_TEXT, CMARK_NODE_CODE:
-                writer.write(cString: cmark_node_get_literal(node))
+                let literal = cmark_node_get_literal(node)
+                writer.write(cString: literal)
+                heading?.write(cString: literal)
             case CMARK_NODE_SOFTBREAK:
                 // The renderer is run with CMARK_OPT_NOBREAKS: a space.
-                writer.write(32)
+                put(32)
             default:
                 return nil
             }
         }
-        return writer.string
+        return (writer.string, headings)
     }
 }

@@ -71,13 +71,14 @@ public enum MarkdownRenderer {
     static func render(_ source: String, inlineExtensions: Bool) -> RenderedMarkdown {
         guard !source.isEmpty else { return .empty }
         return parsed(source, inlineExtensions: inlineExtensions) { document, parser, options in
-            let headingIDs = headingIdentifiers(in: document, options: options)
+            let walked = walkedPlainTextAndHeadings(of: document)
+            let headingIDs = identifiers(forHeadings: walked?.headings ?? headingTexts(in: document, options: options))
             let extensions = cmark_parser_get_syntax_extensions(parser)
             var html = taking(cmark_render_html(document, options, extensions)) { bytes in
                 headingIDs.isEmpty ? String(decoding: bytes, as: UTF8.self) : addingIDs(headingIDs, to: bytes)
             }
             if Self.bytes(of: &html, hold: "<input type=\"checkbox\"") { html = labellingTaskBoxes(in: html) }
-            let text = walkedPlainText(of: document) ?? cmarkPlainText(of: document, options: options)
+            let text = walked?.text ?? cmarkPlainText(of: document, options: options)
             return RenderedMarkdown(html: html, plainText: text)
         } ?? .empty
     }
@@ -87,6 +88,14 @@ public enum MarkdownRenderer {
         parsed(source, inlineExtensions: mayUseInlineExtensions(source)) { document, _, options in
             (walkedPlainText(of: document), cmarkPlainText(of: document, options: options))
         } ?? (nil, "")
+    }
+
+    /// The headings' texts from the one walk and walked one by one, for the test that holds one
+    /// to the other.
+    static func bothHeadingTexts(_ source: String) -> (walked: [String]?, alone: [String]) {
+        parsed(source, inlineExtensions: mayUseInlineExtensions(source)) { document, _, options in
+            (walkedPlainTextAndHeadings(of: document)?.headings, headingTexts(in: document, options: options))
+        } ?? (nil, [])
     }
 
     private static func cmarkPlainText(of document: OpaquePointer, options: Int32) -> String {
@@ -116,19 +125,10 @@ public enum MarkdownRenderer {
 
     /// Ids from heading text (`## How to use` → `how-to-use`), numbered when repeated, so links
     /// to a section stay stable while the text does.
-    private static func headingIdentifiers(in document: OpaquePointer, options: Int32) -> [String] {
+    static func identifiers(forHeadings texts: [String]) -> [String] {
         var ids: [String] = []
         var seen: [String: Int] = [:]
-        guard let iterator = cmark_iter_new(document) else { return [] }
-        defer { cmark_iter_free(iterator) }
-        while true {
-            let event = cmark_iter_next(iterator)
-            if event == CMARK_EVENT_DONE { break }
-            guard event == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator),
-                cmark_node_get_type(node) == vitrine_cmark_node_heading()
-            else { continue }
-            // Whitespace is all the walk writes differently, and a slug makes a dash of it anyway.
-            let text = walkedPlainText(of: node) ?? take(cmark_render_plaintext(node, options, 0))
+        for text in texts {
             var id = Slug.suggestion(for: text)
             if let count = seen[id] {
                 seen[id] = count + 1
@@ -139,6 +139,24 @@ public enum MarkdownRenderer {
             ids.append(id)
         }
         return ids
+    }
+
+    /// Each heading's plain text, for a tree the walk cannot write whole (a table, a footnote):
+    /// walked where the heading alone can be, else cmark's.
+    static func headingTexts(in document: OpaquePointer, options: Int32) -> [String] {
+        var texts: [String] = []
+        guard let iterator = cmark_iter_new(document) else { return [] }
+        defer { cmark_iter_free(iterator) }
+        while true {
+            let event = cmark_iter_next(iterator)
+            if event == CMARK_EVENT_DONE { break }
+            guard event == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator),
+                cmark_node_get_type(node) == vitrine_cmark_node_heading()
+            else { continue }
+            // Whitespace is all the walk writes differently, and a slug makes a dash of it anyway.
+            texts.append(walkedPlainText(of: node) ?? take(cmark_render_plaintext(node, options, 0)))
+        }
+        return texts
     }
 
     /// cmark writes bare `<h2>` tags; with raw HTML omitted, every `<hN>` in the output is a heading,

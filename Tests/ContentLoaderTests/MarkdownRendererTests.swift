@@ -70,6 +70,31 @@ import Testing
         #expect(MarkdownRenderer.render("text").html == "<p>text</p>\n")
     }
 
+    /// The ids come from the headings' texts gathered in the walk that writes the plain text; they
+    /// must be the texts a walk of each heading alone gives, wherever the heading stands.
+    @Test(arguments: [
+        "## How to use\n\ntext\n\n## How to use\n",
+        "# *Soft* and **strong** `code`\n\n## [A link](https://example.com) ![alt](x.png)\n",
+        "Two lines\nof setext\n===\n\nand a hard\\\nbreak\n---\n",
+        "> ## Quoted\n\n- ### In a list\n\n  text\n\n1. #### Numbered\n",
+        "#   Spaced   out   #\n\n## Tab\there\n\n##\n",
+        "## Héllo wörld — ünïcode\n\n## <b>raw</b> html\n",
+    ])
+    func headingTextsFromTheOneWalkAreThoseOfEachHeadingWalkedAlone(_ source: String) throws {
+        let (walked, alone) = MarkdownRenderer.bothHeadingTexts(source)
+        #expect(!alone.isEmpty)
+        #expect(try #require(walked) == alone)
+    }
+
+    /// A document the walk cannot write (a table) still gets its headings' ids, from cmark.
+    @Test func headingIDsInADocumentWithATable() {
+        let source = "## Sizes\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\n## Sizes\n"
+        #expect(MarkdownRenderer.bothHeadingTexts(source).walked == nil)
+        let html = MarkdownRenderer.render(source).html
+        #expect(html.contains(#"<h2 id="sizes">Sizes</h2>"#))
+        #expect(html.contains(#"<h2 id="sizes-1">Sizes</h2>"#))
+    }
+
     @Test func plainTextKeepsOneLinePerParagraphWithSingleSpaces() {
         #expect(MarkdownRenderer.render("First  line\twith\ttabs \n\n\n\nSecond\n\n- item\n").plainText == "First line with tabs\nSecond\n- item")
         #expect(MarkdownRenderer.render("   \n").plainText == "")
