@@ -76,6 +76,19 @@ import Testing
         }
     }
 
+    /// An escape at any offset of a long text, first and last bytes included, is written: a guard
+    /// for any scan that lets runs of plain bytes through in blocks (an eight-byte one was tried).
+    @Test(arguments: ["\"", "\\", "\n", "\u{1}", "\u{1F}", "<", ">", "&", "\u{2028}", "\u{2029}", "€", "é", "</script>"])
+    func anEscapeAtEveryOffsetOfALongText(_ special: String) throws {
+        for offset in 0...40 {
+            let text = String(repeating: "a", count: offset) + special + String(repeating: "b", count: 40 - offset) + special
+            #expect(JSONValue.array([.string(text)]).encoded() == (try Self.foundation([text])))
+            let encoded = JSONValue.array([.string(text)]).encoded(scriptSafe: true)
+            #expect(try JSONSerialization.jsonObject(with: Data(encoded.utf8)) as? [String] == [text])
+            #expect(!encoded.contains(where: { "<>&\u{2028}\u{2029}".contains($0) }), "\(encoded)")
+        }
+    }
+
     @Test func writesDoublesAsJSONEncoderDoes() throws {
         let numbers = [10.0, 0, -3, 48.8566, -0.1251, 0.1 + 0.2, 32.5, 1e-7, 123_456_789.25]
         #expect(JSONValue.array(numbers.map(JSONValue.double)).encoded() == (try Self.foundation(numbers)))
