@@ -77,8 +77,10 @@ public struct Timestamp: Sendable, Hashable, Comparable, Codable {
 
     /// `2026-12-24` or `2026-12-24T09:00:00Z`, always UTC.
     public var iso8601: String {
-        let dateTime = Timestamp.rfc3339(date)
-        return hasTime ? dateTime : String(dateTime.prefix { $0 != "T" })
+        if hasTime { return Timestamp.rfc3339(date) }
+        let c = Timestamp.components(of: date)
+        guard (0...9999).contains(c.year) else { return String(Timestamp.rfc3339(date).prefix { $0 != "T" }) }
+        return Timestamp.written(c, length: 10)
     }
 
     /// Calendar fields in UTC.
@@ -157,23 +159,37 @@ extension Timestamp {
             return pad(c.year, 4) + "-" + pad(c.month, 2) + "-" + pad(c.day, 2) + "T" + pad(c.hour, 2) + ":"
                 + pad(c.minute, 2) + ":" + pad(c.second, 2) + "Z"
         }
-        var text = Array("0000-00-00T00:00:00Z".utf8)
-        func put(_ value: Int, endingAt last: Int) {
-            var value = value
-            var index = last
-            while value > 0 {
-                text[index] += UInt8(value % 10)
-                value /= 10
-                index -= 1
+        return written(c, length: 20)
+    }
+
+    /// The first `length` bytes of `YYYY-MM-DDThh:mm:ssZ` (10: the date alone) for a four-digit
+    /// year, written straight into the string: an array of the bytes first, copied into the
+    /// string after, and the date cut from the whole text a character at a time, made every date
+    /// of the API and the structured data cost two allocations and a walk of grapheme clusters.
+    private static func written(_ c: (year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int), length: Int) -> String {
+        String(unsafeUninitializedCapacity: length) { text in
+            let pattern: StaticString = "0000-00-00T00:00:00Z"
+            pattern.withUTF8Buffer { pattern in
+                for index in 0..<length { text[index] = pattern[index] }
             }
+            func put(_ value: Int, endingAt last: Int) {
+                guard last < length else { return }
+                var value = value
+                var index = last
+                while value > 0 {
+                    text[index] += UInt8(value % 10)
+                    value /= 10
+                    index -= 1
+                }
+            }
+            put(c.year, endingAt: 3)
+            put(c.month, endingAt: 6)
+            put(c.day, endingAt: 9)
+            put(c.hour, endingAt: 12)
+            put(c.minute, endingAt: 15)
+            put(c.second, endingAt: 18)
+            return length
         }
-        put(c.year, endingAt: 3)
-        put(c.month, endingAt: 6)
-        put(c.day, endingAt: 9)
-        put(c.hour, endingAt: 12)
-        put(c.minute, endingAt: 15)
-        put(c.second, endingAt: 18)
-        return String(decoding: text, as: UTF8.self)
     }
 
     /// `%0Nd` without `String(format:)`, which on Linux goes through Foundation's bridging and was

@@ -85,7 +85,9 @@ import VitrineTestSupport
             253_402_300_800,  // year 10000
             -62_167_219_200,  // 0000-01-01
             -62_167_219_201,  // year -1
-        ]
+        ] + (0..<200).map { TimeInterval($0) * 1_584_874_371.3 - 62_000_000_000 }  // years 5 to 9999
+        // The last one above is in year 9999: every digit of the year is written.
+        #expect(moments.last! > 253_370_000_000 && moments.last! < 253_402_300_799)
         for seconds in moments {
             let date = Date(timeIntervalSince1970: seconds)
             let c = Timestamp.components(of: date)
