@@ -7,33 +7,63 @@ extension Money {
         var scale: UInt64 = 1
         for _ in 0..<digits { scale *= 10 }
         let magnitude = minorUnits.magnitude
-        // Written as bytes, digits grouped from the integer itself: a page prints several prices,
-        // and appending to a String piece by piece cost as much as the rest of a product card.
-        var out: [UInt8] = []
-        out.reserveCapacity(40)
-        if style.symbolFirst {
-            out.append(contentsOf: currency.symbol.utf8)
-            out.append(UInt8(ascii: " "))
+        let whole = magnitude / scale
+        let fraction = magnitude % scale
+        var wholeDigits = 1
+        var rest = whole / 10
+        while rest > 0 {
+            wholeDigits += 1
+            rest /= 10
         }
-        if minorUnits < 0 { out.append(UInt8(ascii: "-")) }
-        var whole = String(magnitude / scale)
-        whole.withUTF8 { whole in
-            for (index, digit) in whole.enumerated() {
-                if index > 0, (whole.count - index) % 3 == 0 { out.append(contentsOf: style.groupingSeparator.utf8) }
-                out.append(digit)
+        let symbol = currency.symbol
+        let group = style.groupingSeparator.utf8
+        let decimal = style.decimalSeparator.utf8
+        let length = symbol.utf8.count + 1 + (minorUnits < 0 ? 1 : 0) + wholeDigits + (wholeDigits - 1) / 3 * group.count
+            + (digits > 0 ? decimal.count + digits : 0)
+        // Written once, at its exact length: a price of up to 15 bytes is then a small string, with
+        // no allocation at all. A page prints several prices, and a byte array copied into a string
+        // after was most of formatting one.
+        return String(unsafeUninitializedCapacity: length) { out in
+            var at = 0
+            func put(_ byte: UInt8) {
+                out[at] = byte
+                at += 1
             }
+            func put(_ bytes: String.UTF8View) { for byte in bytes { put(byte) } }
+            /// `count` digits of `value`, zeros in front.
+            func put(digitsOf value: UInt64, count: Int, grouped: Bool) {
+                var value = value
+                var index = at + count + (grouped ? (count - 1) / 3 * group.count : 0) - 1
+                let end = index + 1
+                for position in 0..<count {
+                    if grouped, position > 0, position % 3 == 0 {
+                        for byte in group.reversed() {
+                            out[index] = byte
+                            index -= 1
+                        }
+                    }
+                    out[index] = UInt8(ascii: "0") + UInt8(value % 10)
+                    value /= 10
+                    index -= 1
+                }
+                at = end
+            }
+            if style.symbolFirst {
+                put(symbol.utf8)
+                put(UInt8(ascii: " "))
+            }
+            if minorUnits < 0 { put(UInt8(ascii: "-")) }
+            put(digitsOf: whole, count: wholeDigits, grouped: true)
+            if digits > 0 {
+                put(decimal)
+                put(digitsOf: fraction, count: digits, grouped: false)
+            }
+            if !style.symbolFirst {
+                put(UInt8(ascii: " "))
+                put(symbol.utf8)
+            }
+            return at
         }
-        if digits > 0 {
-            let fraction = String(magnitude % scale)
-            out.append(contentsOf: style.decimalSeparator.utf8)
-            for _ in fraction.utf8.count..<digits { out.append(UInt8(ascii: "0")) }
-            out.append(contentsOf: fraction.utf8)
-        }
-        if !style.symbolFirst {
-            out.append(UInt8(ascii: " "))
-            out.append(contentsOf: currency.symbol.utf8)
-        }
-        return String(decoding: out, as: UTF8.self)
     }
 
     /// `$ 3.50/ea`

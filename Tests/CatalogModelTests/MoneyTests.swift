@@ -58,6 +58,37 @@ import Testing
         #expect(Money(minorUnits: 1_000, currency: Currency(code: "BHD")!).formatted(locale: "") == "BHD 1.000")
     }
 
+    /// Around every power of ten up to the largest amount, in each style and with 0, 2 and 3
+    /// fraction digits: the digits are the amount's, grouped in threes from the right.
+    @Test(arguments: ["en_US", "de_DE", "fr_FR"])
+    func groupsEveryLengthOfAmount(_ locale: String) {
+        var amounts: [Int64] = [0, Int64.max, Int64.min, Int64.min + 1]
+        var power: Int64 = 1
+        for _ in 0...18 {
+            amounts += [power - 1, power, power + 1, -power]
+            power = power.multipliedReportingOverflow(by: 10).overflow ? power : power * 10
+        }
+        let (group, decimal, symbolFirst) = locale == "en_US" ? (",", ".", true) : locale == "de_DE" ? (".", ",", false) : ("\u{202F}", ",", false)
+        for code in ["USD", "JPY", "BHD"] {
+            let currency = Currency(code: code)!
+            for amount in amounts {
+                let digits = String(amount.magnitude).reversed().map(String.init)
+                var fraction = ""
+                var whole = digits
+                if currency.minorUnits > 0 {
+                    let padded = digits + Array(repeating: "0", count: max(0, currency.minorUnits + 1 - digits.count))
+                    fraction = padded.prefix(currency.minorUnits).reversed().joined()
+                    whole = Array(padded.dropFirst(currency.minorUnits))
+                }
+                var grouped = ""
+                for (index, digit) in whole.enumerated() { grouped = digit + (index > 0 && index % 3 == 0 ? group : "") + grouped }
+                let number = (amount < 0 ? "-" : "") + grouped + (fraction.isEmpty ? "" : decimal + fraction)
+                let expected = symbolFirst ? currency.symbol + " " + number : number + " " + currency.symbol
+                #expect(Money(minorUnits: amount, currency: currency).formatted(locale: locale) == expected, "\(amount) \(code)")
+            }
+        }
+    }
+
     /// The language is the tag's first subtag, whole: a longer one that begins like a known
     /// language, or that language in other letters, is not it.
     @Test func onlyTheWholeLanguageSubtagChoosesTheStyle() {
