@@ -21,8 +21,8 @@ extension Money {
         let length = symbol.utf8.count + 1 + (minorUnits < 0 ? 1 : 0) + wholeDigits + (wholeDigits - 1) / 3 * group.count
             + (digits > 0 ? decimal.count + digits : 0)
         // Written once, at its exact length: a price of up to 15 bytes is then a small string, with
-        // no allocation at all. A page prints several prices, and a byte array copied into a string
-        // after was most of formatting one.
+        // no allocation at all. A page prints several prices, and filling a byte array to copy into
+        // a string after was two fifths of formatting one.
         return String(unsafeUninitializedCapacity: length) { out in
             var at = 0
             func put(_ byte: UInt8) {
