@@ -2,15 +2,16 @@
 # What a build costs without parts of its work: every HTML page replaced by 8,269 bytes made from
 # nothing (`pages`), every product's API document by 2,693 (`api`), no search index (`search`).
 # The files are still written, at the sizes of the real ones. No design of the template engine or
-# the page contexts can make a build faster than its `pages` row; nothing can make it faster
-# than the last row without dropping an output the shop publishes.
+# the page contexts can make a build faster than its `pages` row; the last row is what the rest
+# costs (loading, the plan, the feeds and sitemap, and writing every file).
 #
 #   Benchmarks/ablation.sh /dev/shm/c100k 3
 #
 # The switches are `Benchmarks/Ablation/ablate.patch`, applied to a copy of this commit in a git
 # worktree (`ABLATION_TREE`, /tmp/vitrine-ablation by default) and built there in release: the
-# first run compiles everything (about ten minutes on two cores), later runs only what changed.
-# The product never reads `ABLATE`. Output goes to /dev/shm/vitrine-ablation, replaced each run.
+# first run compiles everything (eleven minutes on two cores), later runs only what changed;
+# `git worktree remove --force /tmp/vitrine-ablation` deletes it. The product never reads
+# `ABLATE`. Output goes to /dev/shm/vitrine-ablation, replaced each run.
 set -euo pipefail
 content=${1:?usage: Benchmarks/ablation.sh CONTENT [ROUNDS]}
 rounds=${2:-3}

@@ -86,7 +86,7 @@ import Testing
         #expect(try #require(walked) == alone)
     }
 
-    /// A document the walk cannot write (a table) still gets its headings' ids, from cmark.
+    /// A document the walk cannot write (a table) still gets its headings' ids, each heading walked alone.
     @Test func headingIDsInADocumentWithATable() {
         let source = "## Sizes\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\n## Sizes\n"
         #expect(MarkdownRenderer.bothHeadingTexts(source).walked == nil)
