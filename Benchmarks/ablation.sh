@@ -11,7 +11,9 @@
 # worktree (`ABLATION_TREE`, /tmp/vitrine-ablation by default) and built there in release: the
 # first run compiles everything (eleven minutes on two cores), later runs only what changed;
 # `git worktree remove --force /tmp/vitrine-ablation` deletes it. The product never reads
-# `ABLATE`. Output goes to /dev/shm/vitrine-ablation, replaced each run.
+# `ABLATE`. Output goes to /dev/shm/vitrine-ablation, replaced each run. The patch touches three
+# lines (a page job, a product document job, the search index's start); when those change,
+# `git apply` stops the script, and the patch is made again against them.
 set -euo pipefail
 content=${1:?usage: Benchmarks/ablation.sh CONTENT [ROUNDS]}
 rounds=${2:-3}
