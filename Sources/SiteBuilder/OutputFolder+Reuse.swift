@@ -17,11 +17,16 @@ extension OutputFolder {
     /// `link(2)` of `source` at `path` in the staging folder, making the folders above it when they
     /// are missing; 0, or the error number.
     func linkMakingFolders(_ source: String, at path: String) -> Int32 {
-        let target = stagingRoot + path
-        if link(source, target) == 0 { return 0 }
+        if linkInStaging(source, at: path) == 0 { return 0 }
         let code = errno
         guard code == ENOENT, access(source, F_OK) == 0, (try? makeFolders(of: path)) != nil else { return code }
-        return link(source, target) == 0 ? 0 : errno
+        return linkInStaging(source, at: path) == 0 ? 0 : errno
+    }
+
+    /// link(2) relative to the open staging folder, as `create` opens files.
+    private func linkInStaging(_ source: String, at path: String) -> Int32 {
+        if path.utf8.first == UInt8(ascii: "/") { return link(source, stagingRoot + path) }
+        return linkat(AT_FDCWD, source, root.descriptor, path, 0)
     }
 }
 
