@@ -104,10 +104,15 @@ public struct Catalog: Sendable {
 
     /// Promotions that apply to a product, directly or through its brand.
     public func promotions(for product: Product) -> [Promotion] {
+        promotionPositions(for: product).map { promotions[$0] }
+    }
+
+    /// Where in `promotions` those that apply to a product are, ascending.
+    public func promotionPositions(for product: Product) -> [Int] {
         let direct = promotionsNamingProduct[product.slug, default: []]
         let viaBrand = promotionsNamingBrand[product.brand, default: []]
-        if viaBrand.isEmpty { return direct.map { promotions[$0] } }
-        if direct.isEmpty { return viaBrand.map { promotions[$0] } }
-        return Set(direct + viaBrand).sorted().map { promotions[$0] }
+        if viaBrand.isEmpty { return direct }
+        if direct.isEmpty { return viaBrand }
+        return Set(direct + viaBrand).sorted()
     }
 }

@@ -112,8 +112,9 @@ struct PageBuilder: Sendable {
             item["thumbnailPath"] = catalog.published(thumb, atLeast: PageContext.Slot.thumbnail.width).sitePath
         }
         item["extra"] = product.extra.mapValues(\.anyValue)
-        item["promotions"] = catalog.promotions(for: product).filter { $0.status(at: context.now) == .active }
-            .map { promotion in context.promotionSummary(promotion, applied: promotion.slug == quote.promotion?.slug) }
+        item["promotions"] = catalog.promotionPositions(for: product)
+            .filter { catalog.promotions[$0].status(at: context.now) == .active }
+            .map { context.promotionSummary(at: $0, applied: catalog.promotions[$0].slug == quote.promotion?.slug) }
         if product.hasVariants {
             item["sku"] = shown.sku
             item["bagName"] = shown.name

@@ -9,13 +9,13 @@ struct PageContext {
     let shared: SharedParts
     /// Prefix from the current file to the site root, or the base path for the 404 page.
     let root: String
-    /// The product cards of this folder depth.
-    let cards: CardTable
+    /// The cards and summaries of this folder depth.
+    let tables: DepthTables
 
     init(shared: SharedParts, root: String) {
         self.shared = shared
         self.root = root
-        self.cards = shared.cards(root: root)
+        self.tables = shared.tables(root: root)
     }
 
     /// Read in place (`_read`): a getter returned a copy of the whole catalog, a retain and a
@@ -251,13 +251,13 @@ struct PageContext {
     /// partial's bytes are kept with it (`SharedContext`).
     func productCard(_ product: Product) -> SharedContext {
         guard let position = catalog.productBySlug.position(of: product.slug) else { return makeProductCard(product) }
-        return cards.card(at: position) { makeProductCard(product) }
+        return tables.cards.value(at: position) { makeProductCard(product) }
     }
 
     /// The card of the catalog's product at `position`, read from the catalog only when it is not
     /// made yet: the related lists of ten thousand product pages copied four products each.
     func productCard(at position: Int) -> SharedContext {
-        cards.card(at: position) { makeProductCard(catalog.products[position]) }
+        tables.cards.value(at: position) { makeProductCard(catalog.products[position]) }
     }
 
     private func makeProductCard(_ product: Product) -> SharedContext {
@@ -316,19 +316,22 @@ struct PageContext {
         shared.summary(for: "promotion\u{0}\(promotion.slug)\u{0}\(root)") { makePromotionSummary(promotion) }
     }
 
-    /// The summary with `applied`, whether the price a product page shows already has the
-    /// promotion's discount: both kept, so a product page does not copy the summary to add it
-    /// (a copy of fifteen keys, and often a larger table, for each promotion of each product).
-    func promotionSummary(_ promotion: Promotion, applied: Bool) -> [String: Any] {
-        shared.summary(for: "promotion\u{0}\(promotion.slug)\u{0}\(root)\u{0}\(applied)") {
-            var summary = promotionSummary(promotion)
+    /// The summary of the promotion at `position` in the catalog's list, with `applied`: whether
+    /// the price a product page shows already has its discount. Both are kept, so a product page
+    /// does not copy the summary to add the key; and kept by position, where a key naming the
+    /// promotion, the depth and `applied` was built and hashed under the shared lock for each
+    /// promotion of each product page.
+    func promotionSummary(at position: Int, applied: Bool) -> [String: Any] {
+        tables.promotions.value(at: position * 2 + (applied ? 1 : 0)) {
+            var summary = promotionSummary(catalog.promotions[position])
             summary["applied"] = applied
             return summary
         }
     }
 
     func brandSummary(_ brand: Brand) -> [String: Any] {
-        shared.summary(for: "brand\u{0}\(brand.slug)\u{0}\(root)") { makeBrandSummary(brand) }
+        guard let position = catalog.brandBySlug.position(of: brand.slug) else { return makeBrandSummary(brand) }
+        return tables.brands.value(at: position) { makeBrandSummary(brand) }
     }
 
     private func makePromotionSummary(_ promotion: Promotion) -> [String: Any] {
@@ -441,9 +444,11 @@ final class SharedParts: @unchecked Sendable {
         memo("summary\u{0}" + key, make)
     }
 
-    /// The product cards of one folder depth, made the first time a page there asks.
-    func cards(root: String) -> CardTable {
-        memo("cards\u{0}" + root) { CardTable(count: catalog.products.count) }
+    /// The cards and summaries of one folder depth, made the first time a page there asks.
+    func tables(root: String) -> DepthTables {
+        memo("tables\u{0}" + root) {
+            DepthTables(products: catalog.products.count, brands: catalog.brands.count, promotions: catalog.promotions.count)
+        }
     }
 
     func frame(for key: String, make: () -> [String: Any]) -> [String: Any] {
@@ -478,32 +483,47 @@ extension PictureFormat {
     }
 }
 
-/// Product cards of one folder depth by catalog position. Four are looked up on every product
-/// page: a string key built and hashed per card, under the lock every memo shares, cost more than
-/// the array.
-final class CardTable: @unchecked Sendable {
-    // Unchecked: every access holds the lock.
-    private var cards: [SharedContext?]
+/// What the pages of one folder depth share, by the record's position in the catalog: product
+/// cards, brand summaries, and promotion summaries without `applied` (at twice the position) and
+/// with it (one after).
+struct DepthTables: Sendable {
+    let cards: PositionTable<SharedContext>
+    let brands: PositionTable<[String: Any]>
+    let promotions: PositionTable<[String: Any]>
+
+    init(products: Int, brands: Int, promotions: Int) {
+        cards = PositionTable(count: products)
+        self.brands = PositionTable(count: brands)
+        self.promotions = PositionTable(count: promotions * 2)
+    }
+}
+
+/// Values by a record's position, each made the first time it is asked for. Four product cards
+/// are looked up on every product page: a string key built and hashed per card, under the lock
+/// every memo shares, cost more than the array.
+final class PositionTable<Value>: @unchecked Sendable {
+    // Unchecked: every access holds the lock, and a stored value is never changed.
+    private var values: [Value?]
     private let lock = NSLock()
 
     init(count: Int) {
-        cards = Array(repeating: nil, count: count)
+        values = Array(repeating: nil, count: count)
     }
 
-    /// The first card made for a position is the one every page gets, so its kept partials serve
-    /// them all.
-    func card(at position: Int, make: () -> SharedContext) -> SharedContext {
+    /// The first value made for a position is the one every page gets, so a card's kept partials
+    /// serve them all.
+    func value(at position: Int, make: () -> Value) -> Value {
         lock.lock()
-        if let card = cards[position] {
+        if let value = values[position] {
             lock.unlock()
-            return card
+            return value
         }
         lock.unlock()
         let made = make()
         lock.lock()
         defer { lock.unlock() }
-        if let card = cards[position] { return card }
-        cards[position] = made
+        if let value = values[position] { return value }
+        values[position] = made
         return made
     }
 }
