@@ -28,9 +28,10 @@ enum ContentFileReader {
     }
 
     /// The whole file, with open and read: `Data(contentsOf:)` builds and checks a URL first.
-    /// Opened non-blocking, so a FIFO is refused rather than waited on.
-    static func read(_ path: String) -> Result<Data, Refusal> {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+    /// Opened non-blocking, so a FIFO is refused rather than waited on. A relative `path` is
+    /// taken from the open folder `folder`.
+    static func read(_ path: String, in folder: Int32 = AT_FDCWD) -> Result<Data, Refusal> {
+        let descriptor = openat(folder, path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else { return .failure(errno == ENOENT ? .missing : .unreadable) }
         defer { close(descriptor) }
         var info = stat()

@@ -34,8 +34,8 @@ extension ContentLoader {
             return nil
         }
         let file = ContentFile(
-            kind: kind, path: contentFolder.path + "/" + relative, displayPath: displayName + "/" + relative,
-            slugText: base, isJSON: ext == "json")
+            kind: kind, path: contentFolder.path + "/" + relative, relativePath: relative,
+            displayPath: displayName + "/" + relative, slugText: base, isJSON: ext == "json")
         let decoded = decode(file, site: site)
         var single = SingleFile(record: nil, references: [], images: [], diagnostics: decoded.diagnostics)
         switch decoded.record {

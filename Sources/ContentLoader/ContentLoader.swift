@@ -47,16 +47,20 @@ public struct ContentLoader: Sendable {
         let imageFiles = listImages(&diagnostics)
 
         memo?.begin(site: site)
+        // Files are opened relative to the content folder: the kernel then walks two names per
+        // file, not every folder above the content folder as well.
+        let folder = open(contentFolder.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        defer { if folder >= 0 { close(folder) } }
         let decoded = ParallelMap.map(files) { file in
             // An overlaid file is not the one on disk: never taken from the memo or stored in it.
             guard let memo, overlayPath(of: file).map({ overlay.records[$0] == nil }) ?? true else {
-                return decode(file, site: site)
+                return decode(file, site: site, folder: folder)
             }
             let path = file.path
             let stamp = FileStamp.read(path)
             if let reused = memo.reusable(path, stamp: stamp) { return reused }
             let readAt = FileStamp.now()
-            let result = decode(file, site: site)
+            let result = decode(file, site: site, folder: folder)
             memo.store(path, stamp: stamp, readAt: readAt, result)
             return result
         }
@@ -99,6 +103,8 @@ public struct ContentLoader: Sendable {
         var kind: RecordKind
         /// Absolute; a plain path, since Foundation's URL building cost more than reading the file.
         var path: String
+        /// Relative to the content folder (`products/serum.md`).
+        var relativePath: String
         var displayPath: String
         var slugText: String
         var isJSON: Bool
@@ -173,7 +179,8 @@ public struct ContentLoader: Sendable {
                 continue
             }
             files.append(ContentFile(
-                kind: kind, path: rootPath + "/" + relative, displayPath: display, slugText: base, isJSON: ext == "json"))
+                kind: kind, path: rootPath + "/" + relative, relativePath: folder + "/" + relative, displayPath: display,
+                slugText: base, isJSON: ext == "json"))
         }
         return files
     }
@@ -244,14 +251,16 @@ public struct ContentLoader: Sendable {
         return String(file.path.dropFirst(contentFolder.path.count + 1))
     }
 
-    func decode(_ file: ContentFile, site: Site?) -> Decoded {
+    /// `folder`: the content folder, open, to read the file relative to it; or -1.
+    func decode(_ file: ContentFile, site: Site?, folder: Int32 = -1) -> Decoded {
         let fileLocation = SourceLocation(path: file.displayPath, line: 1, column: 1)
         var diagnostics: [Diagnostic] = []
         let data: Data
         if let relative = overlayPath(of: file), case .some(.some(let bytes)) = overlay.records[relative] {
             data = bytes
         } else {
-            switch ContentFileReader.read(file.path) {
+            let read = folder >= 0 ? ContentFileReader.read(file.relativePath, in: folder) : ContentFileReader.read(file.path)
+            switch read {
             case .success(let bytes): data = bytes
             case .failure(let refusal): return Decoded(record: nil, diagnostics: [refusal.diagnostic(for: file.displayPath)])
             }
