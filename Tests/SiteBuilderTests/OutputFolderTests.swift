@@ -61,4 +61,16 @@ import Testing
         #expect(throws: OutputError.self) { try output.write(Data("page".utf8), to: "products/rose/index.html") }
         output.discard()
     }
+
+    /// Files are opened relative to the open staging folder; a path written with a leading slash
+    /// must still land there, not at the root of the file system.
+    @Test func aPathWithALeadingSlashStaysInsideTheStagingFolder() throws {
+        let (root, output) = try scene()
+        defer { FileTree.remove(root) }
+        try output.write(Data("page".utf8), to: "/vitrine-test-\(UUID().uuidString)/index.html")
+        try output.commit()
+        let published = FileTree.files(under: root + "/Output")
+        #expect(published.count == 1)
+        #expect(published.first?.hasSuffix("/index.html") == true)
+    }
 }

@@ -23,4 +23,14 @@ import Testing
         #expect(PageContext.clip("one\r\ntwo", to: 20) == "one two")
     }
 
+    /// Every page of a depth gets the first value made for a position: a product card's kept
+    /// partials serve all of them only if it is one card.
+    @Test func aPositionTableKeepsTheFirstValueMadeForEachPosition() {
+        let table = PositionTable<String>(count: 3)
+        var made = 0
+        #expect(table.value(at: 1) { made += 1; return "first" } == "first")
+        #expect(table.value(at: 1) { made += 1; return "second" } == "first")
+        #expect(table.value(at: 2) { made += 1; return "other" } == "other")
+        #expect(made == 2)
+    }
 }
