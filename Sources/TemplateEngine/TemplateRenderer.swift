@@ -220,9 +220,9 @@ struct TemplateRenderer {
         // to `String` before it was printed.
         let type = Swift.type(of: value)
         if type == String.self {
-            appendText(value as! String, escaped: escaped)
+            appendText(TemplateValue.known(value, as: String.self), escaped: escaped)
         } else if type == Int.self {
-            out.append(contentsOf: String(value as! Int).utf8)
+            out.append(contentsOf: String(TemplateValue.known(value, as: Int.self)).utf8)
         } else if let string = value as? String {
             appendText(string, escaped: escaped)
         } else if let number = value as? Int {
@@ -251,9 +251,9 @@ enum ContextFrame {
     init(_ value: Any) {
         let type = Swift.type(of: value)
         if type == [String: Any].self {
-            self = .dictionary(value as! [String: Any])
+            self = .dictionary(TemplateValue.known(value, as: [String: Any].self))
         } else if type == SharedContext.self {
-            self = .shared(value as! SharedContext)
+            self = .shared(TemplateValue.known(value, as: SharedContext.self))
         } else if type == String.self {
             self = .other(value)
         } else if let dictionary = value as? [String: Any] {

@@ -47,6 +47,22 @@ import Testing
         #expect(try Self.render("{{#no}}1{{/no}}{{#none}}2{{/none}}{{#empty}}3{{/empty}}{{#text}}4{{/text}}{{#zero}}5{{/zero}}", context) == "45")
     }
 
+    /// Generic code holding an `Any` as its type parameter boxes it again when it returns it as
+    /// `Any`: the engine's exact-type shortcut must look through the outer box.
+    @Test func valuesBoxedTwiceAreReadAsTheirInnerType() throws {
+        func boxed<T>(_ value: T) -> Any { value }
+        let text: Any = "rose & co"
+        let number: Any = 7
+        let flag: Any = false
+        let item: Any = ["name": "Serum"] as [String: Any]
+        let tags: Any = ["a", "b"] as [String]
+        let context: [String: Any] = [
+            "text": boxed(text), "number": boxed(number), "flag": boxed(flag), "item": boxed(item), "tags": boxed(tags),
+        ]
+        let template = "{{text}}|{{number}}|{{^flag}}off{{/flag}}|{{#item}}{{name}}{{/item}}|{{#tags}}{{.}}{{/tags}}"
+        #expect(try Self.render(template, context) == "rose &amp; co|7|off|Serum|ab")
+    }
+
     @Test func optionalValuesInsideAnyAreUnwrapped() throws {
         let present: String? = "here"
         let absent: String? = nil
