@@ -184,18 +184,21 @@ struct TemplateRenderer {
             guard let position else { return nil }
             return TemplateValue.positionTransform(name.transforms, index: position.index, count: position.count)
         case .innermost:
-            value = stack[stack.count - 1].child(name.parts[0])
+            value = stack.withUnsafeBufferPointer { $0[$0.count - 1].child(name.parts[0]) }
         case .stack:
             // The first context, innermost outwards, that has the first part; the rest is read from it
-            // alone. A plain loop over the frames in place: a lazy chain copied each frame it passed.
+            // alone. A plain loop over the frames in place: a lazy chain copied each frame it passed,
+            // and so did the array's subscript (a retain and a release of the frame's dictionary).
             let first = name.parts[0]
             var index = stack.count - 1
-            while index >= 0 {
-                if let found = stack[index].child(first) {
-                    value = found
-                    break
+            stack.withUnsafeBufferPointer { frames in
+                while index >= 0 {
+                    if let found = frames[index].child(first) {
+                        value = found
+                        return
+                    }
+                    index -= 1
                 }
-                index -= 1
             }
             if index >= 0 {
                 reach = min(reach, index)
@@ -207,7 +210,11 @@ struct TemplateRenderer {
             guard let parent = value else { break }
             value = TemplateValue.child(part, of: parent)
         }
-        guard var result = value.flatMap(TemplateValue.unwrapped) else { return nil }
+        guard let found = value else { return nil }
+        // Most values are of the types page builders use, never optional: returned as found, not
+        // through a closure that copied the value out and dropped the original.
+        if name.transforms.isEmpty, TemplateValue.isPlain(Swift.type(of: found)) { return found }
+        guard var result = TemplateValue.unwrapped(found) else { return nil }
         for transform in name.transforms.reversed() {
             guard let transformed = TemplateValue.transform(result, transform) else { return nil }
             result = transformed
