@@ -54,7 +54,7 @@ extension Catalog {
 
     /// The table's answer for `product` at `now`, when it has one.
     func tabledQuote(for product: Product, at now: Date) -> PriceQuote? {
-        guard let table = quoteTable, table.now == now, let position = productPositionBySlug[product.slug],
+        guard let table = quoteTable, table.now == now, let position = position(of: product),
             position < table.products.count, table.products[position].isSameRecord(as: product)
         else { return nil }
         let entry = table.entries[position]

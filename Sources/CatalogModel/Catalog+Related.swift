@@ -9,7 +9,7 @@ extension Catalog {
 
     /// `related(to:limit:)` as positions in `products`, for a caller that keeps the answer.
     public func relatedPositions(to product: Product, limit: Int = 4) -> [Int] {
-        guard let own = productPositionBySlug[product.slug], limit > 0 else { return [] }
+        guard let own = position(of: product), limit > 0 else { return [] }
         var sources: [(positions: [Int], weight: Int)] = []
         for tag in Set(product.tags) { if let positions = productPositionsByTag[tag] { sources.append((positions, 4)) } }
         for category in Set(product.categories) {

@@ -65,6 +65,7 @@ public struct Catalog: Sendable {
             for slug in Set(promotion.brands) { promotionsNamingBrand[slug, default: []].append(index) }
         }
         for position in self.brands.indices { brandPositionBySlug[self.brands[position].slug] = position }
+        for position in self.products.indices { self.products[position].hint(position: position) }
         let indexes = ProductIndexes.build(self.products)
         productPositionBySlug = indexes.positionBySlug
         productPositionBySKU = indexes.positionBySKU
@@ -100,6 +101,15 @@ public struct Catalog: Sendable {
             if let naming = promotionsNamingProduct[products[position].slug] { indices.formUnion(naming) }
         }
         return indices.sorted().map { promotions[$0] }
+    }
+
+    /// Where `product`, this very record, is in `products`: from the position the record was last
+    /// listed at when that holds, else by its slug. Prices, related products and cards ask this
+    /// several times for each product of a build, and each asked a table keyed by slug, hashing it.
+    public func position(of product: Product) -> Int? {
+        let hint = product.positionHint
+        if hint >= 0, hint < products.count, products[hint].isSameRecord(as: product) { return hint }
+        return productPositionBySlug[product.slug]
     }
 
     /// Promotions that apply to a product, directly or through its brand.

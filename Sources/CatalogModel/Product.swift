@@ -49,6 +49,11 @@ public struct Product: Sendable, Hashable, Identifiable {
     /// of answers about the record.
     func isSameRecord(as other: Product) -> Bool { storage.isSameBox(as: other.storage) }
 
+    /// Where a catalog last listed this record (`Catalog.position(of:)` checks it), or -1.
+    var positionHint: Int { storage.positionHint }
+
+    func hint(position: Int) { storage.hint(position: position) }
+
     private struct Fields: Sendable, Hashable {
         var slug: Slug
         var sku: String

@@ -250,7 +250,7 @@ struct PageContext {
     /// page, a dozen product pages' related lists): made once per depth, and shared, so the card
     /// partial's bytes are kept with it (`SharedContext`).
     func productCard(_ product: Product) -> SharedContext {
-        guard let position = catalog.productBySlug.position(of: product.slug) else { return makeProductCard(product) }
+        guard let position = catalog.position(of: product) else { return makeProductCard(product) }
         return tables.cards.value(at: position) { makeProductCard(product) }
     }
 

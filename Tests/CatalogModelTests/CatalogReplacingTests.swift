@@ -23,6 +23,25 @@ import VitrineTestSupport
         #expect(byBrand.count(of: acme) == 2)
     }
 
+    /// A record is found at the place its last catalog listed it only when it is there in this one:
+    /// the same records in another order, and a changed copy, are found by slug.
+    @Test func aProductIsFoundWhereThisCatalogListsIt() throws {
+        let records = Self.catalog.products
+        #expect(records.map(\.slug.rawValue) == ["a", "b", "c"])
+        for (position, product) in records.enumerated() { #expect(Self.catalog.position(of: product) == position) }
+        // Another catalog of the same records puts "b" last; it is found there, and in the first
+        // catalog still where that one has it.
+        let other = Records.catalog(
+            brands: Self.catalog.brands, products: [records[2], records[0], Self.product("bb", "Aardvark", sku: "AA"), records[1]])
+        #expect(other.products.map(\.slug.rawValue) == ["bb", "a", "b", "c"])
+        #expect(other.position(of: records[1]) == 2)
+        #expect(Self.catalog.position(of: records[1]) == 1)
+        var changed = records[2]
+        changed.name = "Clay mask"
+        #expect(Self.catalog.position(of: changed) == 2)
+        #expect(Self.catalog.position(of: Self.product("zz", "Zinc", sku: "Z")) == nil)
+    }
+
     @Test func aProductThatKeepsItsPlaceIsReplacedEverywhere() throws {
         let cheaper = Self.product("b", "Balm", sku: "B2", cents: 50)
         let patched = try #require(Self.catalog.replacing(cheaper))
