@@ -25,8 +25,7 @@ extension OutputFolder {
 
     /// link(2) relative to the open staging folder, as `create` opens files.
     private func linkInStaging(_ source: String, at path: String) -> Int32 {
-        if path.utf8.first == UInt8(ascii: "/") { return link(source, stagingRoot + path) }
-        return linkat(AT_FDCWD, source, root.descriptor, path, 0)
+        linkat(AT_FDCWD, source, root.descriptor, Self.inside(path), 0)
     }
 }
 

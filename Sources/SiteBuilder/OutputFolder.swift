@@ -123,19 +123,22 @@ public struct OutputFolder: Sendable {
         return descriptor
     }
 
-    /// `path` inside the staging folder, created or emptied for writing. Output paths are
-    /// relative; one that is not is still kept inside the staging folder, as the joined path was.
+    /// `path` inside the staging folder, created or emptied for writing.
     private func openFile(_ path: String) -> Int32 {
-        if path.utf8.first == UInt8(ascii: "/") {
-            return open(stagingRoot + path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        }
-        return openat(root.descriptor, path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        openat(root.descriptor, Self.inside(path), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
     }
 
     /// mkdir(2) of `folder` inside the staging folder: 0, or -1 with `errno` set.
     private func makeFolder(_ folder: String) -> Int32 {
-        if folder.utf8.first == UInt8(ascii: "/") { return mkdir(stagingRoot + folder, 0o755) }
-        return mkdirat(root.descriptor, folder, 0o755)
+        mkdirat(root.descriptor, Self.inside(folder), 0o755)
+    }
+
+    /// `path` as the `…at` calls take it relative to the staging folder. Output paths are
+    /// relative; a leading slash, which joining `stagingRoot + path` ignored, is dropped, so such a
+    /// path stays inside the staging folder rather than naming one from the file system's root.
+    static func inside(_ path: String) -> String {
+        guard path.utf8.first == UInt8(ascii: "/") else { return path }
+        return String(path.drop { $0 == "/" })
     }
 
     /// The folders above `path` in the staging folder, the missing ones from the top down; another
