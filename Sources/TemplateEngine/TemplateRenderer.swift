@@ -184,7 +184,7 @@ struct TemplateRenderer {
             guard let position else { return nil }
             return TemplateValue.positionTransform(name.transforms, index: position.index, count: position.count)
         case .innermost:
-            value = stack.withUnsafeBufferPointer { $0[$0.count - 1].child(name.parts[0]) }
+            value = stack.withUnsafeBufferPointer { ContextFrame.child(name.parts[0], at: $0.baseAddress! + $0.count - 1) }
         case .stack:
             // The first context, innermost outwards, that has the first part; the rest is read from it
             // alone. A plain loop over the frames in place: a lazy chain copied each frame it passed,
@@ -193,7 +193,7 @@ struct TemplateRenderer {
             var index = stack.count - 1
             stack.withUnsafeBufferPointer { frames in
                 while index >= 0 {
-                    if let found = frames[index].child(first) {
+                    if let found = ContextFrame.child(first, at: frames.baseAddress! + index) {
                         value = found
                         return
                     }
@@ -249,11 +249,28 @@ struct TemplateRenderer {
     }
 }
 
-/// A context on the stack, classified once when it is pushed.
-enum ContextFrame {
-    case dictionary([String: Any])
-    case shared(SharedContext)
-    case other(Any)
+/// A context on the stack, classified once when it is pushed. Exactly one field is set. Fields, not
+/// an enum's cases: a name lookup matching a case through the stack's buffer copied the whole frame
+/// first (an outlined copy and destroy of the enum, 0.7 % of a 100,000-product build), where a
+/// field is read on its own.
+struct ContextFrame {
+    private var table: [String: Any]?
+    private(set) var shared: SharedContext?
+    private var object: Any?
+
+    static func dictionary(_ dictionary: [String: Any]) -> ContextFrame {
+        ContextFrame(table: dictionary, shared: nil, object: nil)
+    }
+
+    static func shared(_ shared: SharedContext) -> ContextFrame { ContextFrame(table: nil, shared: shared, object: nil) }
+
+    static func other(_ value: Any) -> ContextFrame { ContextFrame(table: nil, shared: nil, object: value) }
+
+    private init(table: [String: Any]?, shared: SharedContext?, object: Any?) {
+        self.table = table
+        self.shared = shared
+        self.object = object
+    }
 
     init(_ value: Any) {
         let type = Swift.type(of: value)
@@ -271,22 +288,21 @@ enum ContextFrame {
     }
 
     var value: Any {
-        switch self {
-        case .dictionary(let dictionary): dictionary
-        case .shared(let shared): shared.values
-        case .other(let value): value
-        }
-    }
-
-    var shared: SharedContext? {
-        if case .shared(let shared) = self { shared } else { nil }
+        if let table { return table }
+        if let shared { return shared.values }
+        return object!
     }
 
     func child(_ name: String) -> Any? {
-        switch self {
-        case .dictionary(let dictionary): dictionary[name]
-        case .shared(let shared): shared.values[name]
-        case .other(let value): TemplateValue.child(name, of: value)
-        }
+        if let table { return table[name] }
+        if let shared { return shared.values[name] }
+        return TemplateValue.child(name, of: object!)
+    }
+
+    /// `child` of a frame read in place: called on the frame itself, a lookup copied it whole first.
+    static func child(_ name: String, at frame: UnsafePointer<ContextFrame>) -> Any? {
+        if let table = frame.pointee.table { return table[name] }
+        if let shared = frame.pointee.shared { return shared.values[name] }
+        return TemplateValue.child(name, of: frame.pointee.object!)
     }
 }

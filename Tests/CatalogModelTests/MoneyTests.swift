@@ -108,6 +108,11 @@ import Testing
         #expect(Money(minorUnits: 5, currency: .usd).decimalString == "0.05")
         #expect(Money(minorUnits: 3200, currency: .usd).decimalString == "32.00")
         #expect(Money(minorUnits: 1200, currency: Currency(code: "JPY")!).decimalString == "1200")
+        #expect(Money(minorUnits: 0, currency: Currency(code: "JPY")!).decimalString == "0")
+        #expect(Money(minorUnits: 12_345, currency: Currency(code: "BHD")!).decimalString == "12.345")
+        #expect(Money(minorUnits: 1_234_567_890_123_456, currency: .usd).decimalString == "12345678901234.56")
+        #expect(Money(minorUnits: .max, currency: .usd).decimalString == "92233720368547758.07")
+        #expect(Money(minorUnits: .min, currency: .usd).decimalString == "-92233720368547758.08")
     }
 }
 
