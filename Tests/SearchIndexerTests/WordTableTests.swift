@@ -16,6 +16,25 @@ import Testing
         #expect(table.string(5002) == "night")
     }
 
+    /// Words of every length up to three hash pieces, each differing from the others in one byte
+    /// at each position: all are told apart, however their bytes fall into the pieces hashed.
+    @Test func tellsApartWordsThatDifferInOneByteAtAnyPosition() {
+        var table = WordTable(capacity: 4)
+        var words: [String] = []
+        for length in 1...24 {
+            let base = String(repeating: "a", count: length)
+            words.append(base)
+            for position in 0..<length {
+                var bytes = Array(base.utf8)
+                bytes[position] = UInt8(ascii: "b")
+                words.append(String(decoding: bytes, as: UTF8.self))
+            }
+        }
+        for (index, word) in words.enumerated() { #expect(number(word, in: &table) == Int32(index)) }
+        for (index, word) in words.enumerated() { #expect(number(word, in: &table) == Int32(index)) }
+        #expect(table.count == words.count)
+    }
+
     @Test func sortsByUTF8Bytes() {
         var table = WordTable()
         for word in ["zeta", "é", "alpha", "alp", "Zulu", "10", "9"] { _ = number(word, in: &table) }
