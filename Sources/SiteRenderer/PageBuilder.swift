@@ -130,15 +130,22 @@ struct PageBuilder: Sendable {
         if let shipping = shippingRates(for: quote.price) { item["shipping"] = shipping }
         page["product"] = item
         page["brand"] = context.brandSummary(brand)
+        // The steps above the product are those of its category, or of its brand: made once per
+        // folder depth with their structured data, and the product's own step added to them.
+        let trail: BreadcrumbTrail
         if let category = catalog.primaryCategory(of: product) {
-            page["breadcrumbs"] = breadcrumbs(
-                [("Categories", Routes.categories)] + catalog.path(to: category).map { ($0.title, Routes.category($0.slug)) }
-                    + [(product.name, nil)])
+            trail = context.tables.categoryTrails.value(for: category.slug) {
+                BreadcrumbTrail(breadcrumbs(
+                    [("Categories", Routes.categories)] + catalog.path(to: category).map { ($0.title, Routes.category($0.slug)) }))
+            }
         } else {
-            page["breadcrumbs"] = breadcrumbs([
-                ("Brands", Routes.brands), (brand.title, Routes.brand(brand.slug)), (product.name, nil),
-            ])
+            trail = context.tables.brandTrails.value(for: brand.slug) {
+                BreadcrumbTrail(breadcrumbs([("Brands", Routes.brands), (brand.title, Routes.brand(brand.slug))]))
+            }
         }
+        let absoluteURL = site.absoluteURL(route)
+        page["breadcrumbs"] = trail.items + [["title": product.name, "absoluteURL": absoluteURL, "current": true] as [String: Any]]
+        page["breadcrumbsJSONLD"] = trail.jsonLD(endingWith: product.name, absoluteURL: absoluteURL)
         page["jsonLD"] = ProductJSONLD.make(
             product, quote: quote, offers: offers, brand: brand, catalog: catalog, url: site.absoluteURL(route))
         page["openGraph"] = openGraph(
@@ -255,16 +262,27 @@ struct PageBuilder: Sendable {
     /// Written member by member: every page has one, and building and sorting a tree of small
     /// objects for it was 3 % of a 10,000-product build.
     static func breadcrumbJSONLD(_ items: [[String: Any]]) -> String {
+        String(decoding: breadcrumbJSONLDBytes(items), as: UTF8.self)
+    }
+
+    static func breadcrumbJSONLDBytes(_ items: [[String: Any]]) -> [UInt8] {
         var writer = JSONObjectWriter(capacity: 128 + 160 * items.count, scriptSafe: true)
         writer.string("@context", "https://schema.org")
         writer.string("@type", "BreadcrumbList")
         writer.objects("itemListElement", Array(items.indices)) { element, index in
-            element.string("@type", "ListItem")
-            element.string("item", items[index]["absoluteURL"] as? String ?? "")
-            element.string("name", items[index]["title"] as? String ?? "")
-            element.int("position", Int64(index + 1))
+            breadcrumbElement(
+                title: items[index]["title"] as? String ?? "", absoluteURL: items[index]["absoluteURL"] as? String ?? "",
+                position: index + 1, into: &element)
         }
-        return String(decoding: writer.finish(), as: UTF8.self)
+        return writer.finish()
+    }
+
+    /// One step of the `BreadcrumbList`, as `breadcrumbJSONLD` and `BreadcrumbTrail` write it.
+    static func breadcrumbElement(title: String, absoluteURL: String, position: Int, into element: inout JSONObjectWriter) {
+        element.string("@type", "ListItem")
+        element.string("item", absoluteURL)
+        element.string("name", title)
+        element.int("position", Int64(position))
     }
 
     /// Previous, next and a window of page numbers around the current one; `route` gives page n's route.

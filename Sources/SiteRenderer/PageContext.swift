@@ -490,6 +490,9 @@ struct DepthTables: Sendable {
     let cards: PositionTable<SharedContext>
     let brands: PositionTable<[String: Any]>
     let promotions: PositionTable<[String: Any]>
+    /// The breadcrumb steps above product pages, by brand or by category.
+    let brandTrails = KeyedTable<Slug, BreadcrumbTrail>()
+    let categoryTrails = KeyedTable<Slug, BreadcrumbTrail>()
 
     init(products: Int, brands: Int, promotions: Int) {
         cards = PositionTable(count: products)
@@ -524,6 +527,30 @@ final class PositionTable<Value>: @unchecked Sendable {
         defer { lock.unlock() }
         if let value = values[position] { return value }
         values[position] = made
+        return made
+    }
+}
+
+/// Values by key, each made the first time it is asked for: `PositionTable` for records whose
+/// position the asker does not have at hand.
+final class KeyedTable<Key: Hashable, Value>: @unchecked Sendable {
+    // Unchecked: every access holds the lock, and a stored value is never changed.
+    private var values: [Key: Value] = [:]
+    private let lock = NSLock()
+
+    /// The first value made for a key is the one every page gets.
+    func value(for key: Key, make: () -> Value) -> Value {
+        lock.lock()
+        if let value = values[key] {
+            lock.unlock()
+            return value
+        }
+        lock.unlock()
+        let made = make()
+        lock.lock()
+        defer { lock.unlock() }
+        if let value = values[key] { return value }
+        values[key] = made
         return made
     }
 }

@@ -215,7 +215,9 @@ public struct SiteRenderer: Sendable {
         return OutputJob(path: file, category: .page, kind: kind, dependencies: uses()) {
             var page = build(builder)
             // Wherever a page shows a breadcrumb trail, search engines get it as structured data.
-            if let trail = page["breadcrumbs"] as? [[String: Any]] { page["breadcrumbsJSONLD"] = PageBuilder.breadcrumbJSONLD(trail) }
+            if page["breadcrumbsJSONLD"] == nil, let trail = page["breadcrumbs"] as? [[String: Any]] {
+                page["breadcrumbsJSONLD"] = PageBuilder.breadcrumbJSONLD(trail)
+            }
             return builder.context.templates.renderData(kind, page)
         }
     }

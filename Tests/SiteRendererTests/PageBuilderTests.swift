@@ -27,4 +27,19 @@ import Testing
             #expect(PageBuilder.breadcrumbJSONLD(trail) == tree.encoded(scriptSafe: true))
         }
     }
+
+    /// A product page adds its own step to a trail made once for its brand or category; the
+    /// structured data must be the bytes the whole trail writes.
+    @Test func aSharedTrailContinuedByAPageWritesTheWholeTrail() {
+        let shared: [[String: Any]] = [
+            ["title": "Home", "absoluteURL": "https://example.com/"],
+            ["title": "Crème \"de\" nuit </script> & <b>", "absoluteURL": "https://example.com/p/a?b=1&c=2"],
+        ]
+        for prefix in [[], Array(shared.prefix(1)), shared] {
+            let own: [String: Any] = ["title": "Line\nbreak \u{2028} 😀", "absoluteURL": "https://example.com/products/x/"]
+            let trail = BreadcrumbTrail(prefix)
+            #expect(trail.jsonLD(endingWith: "Line\nbreak \u{2028} 😀", absoluteURL: "https://example.com/products/x/")
+                == PageBuilder.breadcrumbJSONLD(prefix + [own]))
+        }
+    }
 }
