@@ -83,42 +83,15 @@ struct WordTable: Sendable {
         }
     }
 
-    /// Eight bytes at a time, then murmur3's finalizer, so the low bits used for the slot and the
-    /// high bits kept as its tag depend on every byte. FNV-1a, a multiply per byte in a chain, was
-    /// most of numbering a word, and every word of every description is numbered. Shorter words are
-    /// read in overlapping pieces: with the length mixed in, those still fix every byte. Equal
-    /// hashes only cost a comparison; numbering never depends on the hash.
+    /// FNV-1a with a final mix, so the low bits used for the slot depend on every byte.
     static func hash(_ word: UnsafeBufferPointer<UInt8>) -> UInt64 {
-        let count = word.count
-        var hash = 0xcbf2_9ce4_8422_2325 &+ UInt64(count) &* 0x9e37_79b9_7f4a_7c15
-        guard count > 0, let base = word.baseAddress else { return mixed(hash) }
-        let raw = UnsafeRawPointer(base)
-        if count >= 8 {
-            var offset = 0
-            while offset + 8 <= count {
-                hash = (hash ^ raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) &* 0xff51_afd7_ed55_8ccd
-                hash ^= hash >> 32
-                offset += 8
-            }
-            if offset < count {
-                hash = (hash ^ raw.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)) &* 0xff51_afd7_ed55_8ccd
-            }
-        } else if count >= 4 {
-            let low = UInt64(raw.loadUnaligned(fromByteOffset: 0, as: UInt32.self))
-            let high = UInt64(raw.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self))
-            hash ^= low | high << 32
-        } else {
-            hash ^= UInt64(base[0]) | UInt64(base[count / 2]) << 8 | UInt64(base[count - 1]) << 16
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in word {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x0000_0100_0000_01b3
         }
-        return mixed(hash)
-    }
-
-    private static func mixed(_ value: UInt64) -> UInt64 {
-        var value = value
-        value ^= value >> 33
-        value = value &* 0xff51_afd7_ed55_8ccd
-        value ^= value >> 33
-        value = value &* 0xc4ce_b9fe_1a85_ec53
-        return value ^ (value >> 33)
+        hash ^= hash >> 32
+        hash = hash &* 0x9e37_79b9_7f4a_7c15
+        return hash ^ (hash >> 29)
     }
 }
