@@ -455,19 +455,9 @@ final class SharedParts: @unchecked Sendable {
         memo("frame\u{0}" + key, make)
     }
 
-    /// A racing thread may make the same value twice; both results are equal, so either may win.
+    /// A racing thread may make the same value twice; the one stored first is kept.
     private func memo<T>(_ key: String, _ make: () -> T) -> T {
-        lock.lock()
-        if let hit = cache[key] as? T {
-            lock.unlock()
-            return hit
-        }
-        lock.unlock()
-        let made = make()
-        lock.lock()
-        cache[key] = made
-        lock.unlock()
-        return made
+        lock.madeOnce(find: { cache[key] as? T }, store: { cache[key] = $0 }, make: make)
     }
 }
 
@@ -516,18 +506,7 @@ final class PositionTable<Value>: @unchecked Sendable {
     /// The first value made for a position is the one every page gets, so a card's kept partials
     /// serve them all.
     func value(at position: Int, make: () -> Value) -> Value {
-        lock.lock()
-        if let value = values[position] {
-            lock.unlock()
-            return value
-        }
-        lock.unlock()
-        let made = make()
-        lock.lock()
-        defer { lock.unlock() }
-        if let value = values[position] { return value }
-        values[position] = made
-        return made
+        lock.madeOnce(find: { values[position] }, store: { values[position] = $0 }, make: make)
     }
 }
 
@@ -540,17 +519,25 @@ final class KeyedTable<Key: Hashable, Value>: @unchecked Sendable {
 
     /// The first value made for a key is the one every page gets.
     func value(for key: Key, make: () -> Value) -> Value {
-        lock.lock()
-        if let value = values[key] {
-            lock.unlock()
+        lock.madeOnce(find: { values[key] }, store: { values[key] = $0 }, make: make)
+    }
+}
+
+extension NSLock {
+    /// What `find` finds, else what `make` makes (outside the lock) and `store` keeps. When a
+    /// racing thread stored a value first, that one is returned, so every caller gets the same.
+    func madeOnce<Value>(find: () -> Value?, store: (Value) -> Void, make: () -> Value) -> Value {
+        lock()
+        if let value = find() {
+            unlock()
             return value
         }
-        lock.unlock()
+        unlock()
         let made = make()
-        lock.lock()
-        defer { lock.unlock() }
-        if let value = values[key] { return value }
-        values[key] = made
+        lock()
+        defer { unlock() }
+        if let value = find() { return value }
+        store(made)
         return made
     }
 }
