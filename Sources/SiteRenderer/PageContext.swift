@@ -392,28 +392,36 @@ struct PageContext {
             // type cost more than the clipping.
             let head = UnsafeBufferPointer(rebasing: whole.prefix(limit + 1))
             for byte in head where byte >= 128 || byte == 13 { return nil }
-            var flat: [UInt8] = []
-            flat.reserveCapacity(head.count + 3)
-            // Runs between line breaks are copied whole: byte by byte, the branch on each was most
-            // of the clipping, which every page's description goes through.
-            var start = 0
-            while start < head.count {
-                var end = start
-                while end < head.count, head[end] < 10 || head[end] > 12 { end += 1 }
-                if end > start {
-                    // A run of line breaks between two runs becomes one space.
-                    if start > 0, !flat.isEmpty { flat.append(32) }
-                    flat.append(contentsOf: UnsafeBufferPointer(rebasing: head[start..<end]))
+            // Written straight into the string: a run of line breaks becomes one space, so the
+            // text never grows, and the cut adds at most the ellipsis's three bytes.
+            return String(unsafeUninitializedCapacity: head.count + 3) { flat in
+                var count = 0
+                // Runs between line breaks are copied whole: byte by byte, the branch on each was
+                // most of the clipping, which every page's description goes through.
+                var start = 0
+                while start < head.count {
+                    var end = start
+                    while end < head.count, head[end] < 10 || head[end] > 12 { end += 1 }
+                    if end > start {
+                        // A run of line breaks between two runs becomes one space.
+                        if start > 0, count > 0 {
+                            flat[count] = 32
+                            count += 1
+                        }
+                        (flat.baseAddress! + count).initialize(from: head.baseAddress! + start, count: end - start)
+                        count += end - start
+                    }
+                    start = end
+                    while start < head.count, head[start] >= 10, head[start] <= 12 { start += 1 }
                 }
-                start = end
-                while start < head.count, head[start] >= 10, head[start] <= 12 { start += 1 }
+                guard count > limit else { return count }
+                var cut = limit
+                if let last = flat[..<limit].lastIndex(of: 32) { cut = last }
+                flat[cut] = 0xE2  // "…"
+                flat[cut + 1] = 0x80
+                flat[cut + 2] = 0xA6
+                return cut + 3
             }
-            guard flat.count > limit else { return String(decoding: flat, as: UTF8.self) }
-            var end = limit
-            if let last = flat[..<limit].lastIndex(of: 32) { end = last }
-            flat.removeSubrange(end...)
-            flat.append(contentsOf: [0xE2, 0x80, 0xA6])  // "…"
-            return String(decoding: flat, as: UTF8.self)
         }
     }
 }
