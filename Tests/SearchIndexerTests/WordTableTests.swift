@@ -16,8 +16,8 @@ import Testing
         #expect(table.string(5002) == "night")
     }
 
-    /// Words of every length up to three hash pieces, each differing from the others in one byte
-    /// at each position: all are told apart, however their bytes fall into the pieces hashed.
+    /// Words of 1 to 24 bytes that differ from one another in a single byte, at every position:
+    /// all are told apart, whatever their hashes share.
     @Test func tellsApartWordsThatDifferInOneByteAtAnyPosition() {
         var table = WordTable(capacity: 4)
         var words: [String] = []
