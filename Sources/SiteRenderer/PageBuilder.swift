@@ -144,10 +144,10 @@ struct PageBuilder: Sendable {
             }
         }
         let absoluteURL = site.absoluteURL(route)
-        page["breadcrumbs"] = trail.items + [["title": product.name, "absoluteURL": absoluteURL, "current": true] as [String: Any]]
+        page["breadcrumbs"] = trail.items + [Self.currentStep(product.name, absoluteURL: absoluteURL)]
         page["breadcrumbsJSONLD"] = trail.jsonLD(endingWith: product.name, absoluteURL: absoluteURL)
         page["jsonLD"] = ProductJSONLD.make(
-            product, quote: quote, offers: offers, brand: brand, catalog: catalog, url: site.absoluteURL(route))
+            product, quote: quote, offers: offers, brand: brand, catalog: catalog, url: absoluteURL)
         page["openGraph"] = openGraph(
             type: "product", title: product.name, image: context.absoluteImageURL(shown.image ?? shown.thumbnail),
             extra: [
@@ -251,11 +251,18 @@ struct PageBuilder: Sendable {
     func breadcrumbs(_ steps: [(String, String?)]) -> [[String: Any]] {
         var items: [[String: Any]] = [["title": "Home", "url": context.url(""), "absoluteURL": site.absoluteURL("")]]
         for (title, route) in steps {
-            var item: [String: Any] = ["title": title, "absoluteURL": site.absoluteURL(route ?? self.route)]
-            if let route { item["url"] = context.url(route) } else { item["current"] = true }
-            items.append(item)
+            guard let route else {
+                items.append(Self.currentStep(title, absoluteURL: site.absoluteURL(self.route)))
+                continue
+            }
+            items.append(["title": title, "absoluteURL": site.absoluteURL(route), "url": context.url(route)])
         }
         return items
+    }
+
+    /// The trail's last step, the page itself: not a link.
+    static func currentStep(_ title: String, absoluteURL: String) -> [String: Any] {
+        ["title": title, "absoluteURL": absoluteURL, "current": true]
     }
 
     /// schema.org `BreadcrumbList` of the trail a page shows, for search engines' result paths.

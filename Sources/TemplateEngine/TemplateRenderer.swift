@@ -76,10 +76,9 @@ struct TemplateRenderer {
 
     /// Whether no frame below `floor` has any of `names`.
     private func lack(_ names: [String], below floor: Int) -> Bool {
-        for name in names {
-            for index in 0..<floor where stack[index].child(name) != nil { return false }
+        stack.withUnsafeBufferPointer { frames in
+            !names.contains { name in (0..<floor).contains { ContextFrame.child(name, at: frames.baseAddress! + $0) != nil } }
         }
-        return true
     }
 
     /// `{{>name}}` or `{{<name}}`. A partial rendered from a shared context on top of the stack is
@@ -293,13 +292,8 @@ struct ContextFrame {
         return object!
     }
 
-    func child(_ name: String) -> Any? {
-        if let table { return table[name] }
-        if let shared { return shared.values[name] }
-        return TemplateValue.child(name, of: object!)
-    }
-
-    /// `child` of a frame read in place: called on the frame itself, a lookup copied it whole first.
+    /// The value `name` has in the frame at `frame`, read in place: a method called on a frame in
+    /// the stack's buffer copied it whole first.
     static func child(_ name: String, at frame: UnsafePointer<ContextFrame>) -> Any? {
         if let table = frame.pointee.table { return table[name] }
         if let shared = frame.pointee.shared { return shared.values[name] }
