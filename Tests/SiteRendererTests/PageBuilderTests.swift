@@ -1,6 +1,9 @@
+import BuildEngine
 import CatalogModel
+import Foundation
 @testable import SiteRenderer
 import Testing
+import VitrineTestSupport
 
 @Suite struct PageBuilderTests {
     /// The trail is written byte by byte; it must be what the JSON tree it replaced encodes to,
@@ -41,5 +44,30 @@ import Testing
             #expect(trail.jsonLD(endingWith: "Line\nbreak \u{2028} 😀", absoluteURL: "https://example.com/products/x/")
                 == PageBuilder.breadcrumbJSONLD(prefix + [own]))
         }
+    }
+
+    /// Product pages of one brand or category share the steps above the product, made once: each
+    /// page's trail must still end at the product itself, in its links and in its structured data.
+    @Test func everyProductPageTrailEndsAtItsOwnProduct() throws {
+        let catalog = SampleShop.catalog
+        let templates = try #require(TemplateLibrary.load(from: ShopFixture.templates).library)
+        var sharedTrails = 0
+        var seenAbove: Set<String> = []
+        for job in SiteRenderer(catalog: catalog, templates: templates, now: SampleShop.clock).jobs() where job.kind == "product" {
+            let slug = job.path.split(separator: "/")[1]
+            let product = try #require(catalog.products.first { $0.slug.rawValue == slug })
+            let page = String(decoding: job.render(), as: UTF8.self)
+            let script = try #require(page.firstMatch(of: /<script type="application\/ld\+json">(\{"@context":"https:\/\/schema.org","@type":"BreadcrumbList".*?)<\/script>/))
+            let list = try #require(JSONSerialization.jsonObject(with: Data(script.1.utf8)) as? [String: Any])
+            let items = try #require(list["itemListElement"] as? [[String: Any]])
+            let last = try #require(items.last)
+            #expect(last["name"] as? String == product.name)
+            #expect(last["item"] as? String == catalog.site.absoluteURL(Routes.product(product.slug)))
+            #expect(last["position"] as? Int == items.count)
+            let above = items.dropLast().compactMap { $0["name"] as? String }.joined(separator: " › ")
+            if !seenAbove.insert(above).inserted { sharedTrails += 1 }
+        }
+        // The sample shop has products that share a brand's or a category's trail.
+        #expect(sharedTrails > 0)
     }
 }

@@ -33,4 +33,14 @@ import Testing
         #expect(table.value(at: 2) { made += 1; return "other" } == "other")
         #expect(made == 2)
     }
+
+    /// Every product page of a brand or category gets the first trail made for it.
+    @Test func aKeyedTableKeepsTheFirstValueMadeForEachKey() {
+        let table = KeyedTable<String, String>()
+        var made = 0
+        #expect(table.value(for: "acme") { made += 1; return "first" } == "first")
+        #expect(table.value(for: "acme") { made += 1; return "second" } == "first")
+        #expect(table.value(for: "zest") { made += 1; return "other" } == "other")
+        #expect(made == 2)
+    }
 }
