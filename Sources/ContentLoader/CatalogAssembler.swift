@@ -51,35 +51,58 @@ public enum CatalogAssembler {
             .category: categories.map(\.record.slug.rawValue),
         ]
         let knownSets = known.mapValues(Set.init)
-        let references = brands.flatMap(\.references) + products.flatMap(\.references) + promotions.flatMap(\.references)
-            + categories.flatMap(\.references)
-        for reference in references where !(knownSets[reference.kind]?.contains(reference.slug.rawValue) ?? false) {
-            var message = "\(reference.key): \"\(reference.slug)\" is not a known \(reference.kind.rawValue)"
-            if let close = Spelling.closest(to: reference.slug.rawValue, among: known[reference.kind] ?? []) {
-                message += "; did you mean \"\(close)\"?"
-            } else {
-                message += "; add \(reference.kind.folder ?? "")/\(reference.slug).md or fix the slug"
+        // Each kind's references and images are read where they are: joined into one list first,
+        // every one was copied (its strings retained) on the one core this stretch runs on.
+        func checkReferences<R>(_ records: [DecodedRecord<R>]) {
+            for decoded in records {
+                for reference in decoded.references where !(knownSets[reference.kind]?.contains(reference.slug.rawValue) ?? false) {
+                    var message = "\(reference.key): \"\(reference.slug)\" is not a known \(reference.kind.rawValue)"
+                    if let close = Spelling.closest(to: reference.slug.rawValue, among: known[reference.kind] ?? []) {
+                        message += "; did you mean \"\(close)\"?"
+                    } else {
+                        message += "; add \(reference.kind.folder ?? "")/\(reference.slug).md or fix the slug"
+                    }
+                    diagnostics.append(.error(message, at: reference.location))
+                }
             }
-            diagnostics.append(.error(message, at: reference.location))
         }
+        checkReferences(brands)
+        checkReferences(products)
+        checkReferences(promotions)
+        checkReferences(categories)
 
-        let images = brands.flatMap(\.images) + products.flatMap(\.images) + promotions.flatMap(\.images)
-            + categories.flatMap(\.images)
-        for use in images {
-            if case .local(let path) = use.image, !existingImages.contains(path) {
-                diagnostics.append(.error(
-                    "\(use.key): \(path) does not exist; add the file under the content folder or fix the path", at: use.location))
+        func checkImages<R>(_ records: [DecodedRecord<R>]) {
+            for decoded in records {
+                for use in decoded.images {
+                    if case .local(let path) = use.image, !existingImages.contains(path) {
+                        diagnostics.append(.error(
+                            "\(use.key): \(path) does not exist; add the file under the content folder or fix the path",
+                            at: use.location))
+                    }
+                }
             }
         }
+        checkImages(brands)
+        checkImages(products)
+        checkImages(promotions)
+        checkImages(categories)
 
         var catalog = Catalog(
             site: site, brands: brands.map(\.record), products: products.map(\.record),
             promotions: promotions.map(\.record), pages: pages.map(\.record), categories: categories.map(\.record))
-        for use in images {
-            guard case .local(let path) = use.image else { continue }
-            if let known = catalog.imageUses[path], known <= use.location { continue }
-            catalog.imageUses[path] = use.location
+        func noteImageUses<R>(_ records: [DecodedRecord<R>]) {
+            for decoded in records {
+                for use in decoded.images {
+                    guard case .local(let path) = use.image else { continue }
+                    if let known = catalog.imageUses[path], known <= use.location { continue }
+                    catalog.imageUses[path] = use.location
+                }
+            }
         }
+        noteImageUses(brands)
+        noteImageUses(products)
+        noteImageUses(promotions)
+        noteImageUses(categories)
         return (catalog, diagnostics)
     }
 

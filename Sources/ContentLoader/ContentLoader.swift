@@ -51,7 +51,7 @@ public struct ContentLoader: Sendable {
         // file, not every folder above the content folder as well.
         let folder = open(contentFolder.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         defer { if folder >= 0 { close(folder) } }
-        let decoded = ParallelMap.map(files) { file in
+        var decoded = ParallelMap.map(files) { file in
             // An overlaid file is not the one on disk: never taken from the memo or stored in it.
             guard let memo, overlayPath(of: file).map({ overlay.records[$0] == nil }) ?? true else {
                 return decode(file, site: site, folder: folder)
@@ -70,7 +70,11 @@ public struct ContentLoader: Sendable {
         var promotions: [DecodedRecord<Promotion>] = []
         var pages: [DecodedRecord<Page>] = []
         var categories: [DecodedRecord<Category>] = []
-        for result in decoded {
+        // Each result is moved out of the list, last first after a reversal, not copied: a copy
+        // retained every field of every record, and dropping the list released them all again, on
+        // one core while the other waited (a sixth of the serial stretch after decoding).
+        decoded.reverse()
+        while let result = decoded.popLast() {
             diagnostics += result.diagnostics
             switch result.record {
             case .brand(let r): brands.append(r)
