@@ -45,10 +45,11 @@ public enum CatalogAssembler {
         let categories = unique(categories, kind: "category", key: { $0.slug.rawValue }, source: { $0.source }, what: "slug")
         diagnostics += categoryCycles(categories.map(\.record))
 
+        // Closures, not key paths: a key path through `record` copied each whole record.
         let known: [RecordKind: [String]] = [
-            .brand: brands.map(\.record.slug.rawValue),
-            .product: products.map(\.record.slug.rawValue),
-            .category: categories.map(\.record.slug.rawValue),
+            .brand: brands.map { $0.record.slug.rawValue },
+            .product: products.map { $0.record.slug.rawValue },
+            .category: categories.map { $0.record.slug.rawValue },
         ]
         let knownSets = known.mapValues(Set.init)
         // Each kind's references and images are read where they are: joined into one list first,
@@ -88,8 +89,8 @@ public enum CatalogAssembler {
         checkImages(categories)
 
         var catalog = Catalog(
-            site: site, brands: brands.map(\.record), products: products.map(\.record),
-            promotions: promotions.map(\.record), pages: pages.map(\.record), categories: categories.map(\.record))
+            site: site, brands: brands.map { $0.record }, products: products.map { $0.record },
+            promotions: promotions.map { $0.record }, pages: pages.map { $0.record }, categories: categories.map { $0.record })
         func noteImageUses<R>(_ records: [DecodedRecord<R>]) {
             for decoded in records {
                 for use in decoded.images {
