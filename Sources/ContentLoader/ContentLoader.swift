@@ -170,9 +170,10 @@ public struct ContentLoader: Sendable {
         for relative in overlay.applied(toListing: listing, folder: folder) {
             let display = "\(displayName)/\(folder)/\(relative)"
             // Most files sit at the top of their folder: their relative path is their name.
-            let name = relative.utf8.contains(UInt8(ascii: "/")) ? Self.lastComponent(of: relative) : relative
+            let nested = relative.utf8.contains(UInt8(ascii: "/"))
+            let name = nested ? Self.lastComponent(of: relative) : relative
             if name.hasPrefix(".") { continue }
-            if relative.utf8.contains(UInt8(ascii: "/")), !kind.allowsSubfolders {
+            if nested, !kind.allowsSubfolders {
                 diagnostics.append(.warning(
                     "ignored: \(folder)/ takes no sub-folders; move the file to \(folder)/\(name)", at: SourceLocation(path: display)))
                 continue

@@ -1,6 +1,7 @@
 import CatalogModel
 @testable import ContentLoader
 import Testing
+import VitrineTestSupport
 
 @Suite struct StructuredTextTests {
     func kinds(_ yaml: String) throws -> [String: RawNode.ScalarKind] {
@@ -77,5 +78,31 @@ import Testing
         #expect(ContentLoader.splitExtension(".hidden") == (".hidden", ""))
         #expect(ContentLoader.lastComponent(of: "sub/dir/x.md") == "x.md")
         #expect(ContentLoader.lastComponent(of: "x.md") == "x.md")
+    }
+
+    /// ASCII names are split by byte, others by character: both ways give the same answers.
+    @Test func namesBeyondASCIISplitLikeASCIIOnes() {
+        #expect(ContentLoader.splitExtension("crème-de-jour.md") == ("crème-de-jour", "md"))
+        #expect(ContentLoader.splitExtension("日本.json") == ("日本", "json"))
+        #expect(ContentLoader.splitExtension("serum.é") == ("serum", "é"))
+        #expect(ContentLoader.splitExtension(".é") == (".é", ""))
+        #expect(ContentLoader.splitExtension("é") == ("é", ""))
+    }
+
+    /// Listed in sorted order whatever order the folder gives, nested files by their whole path,
+    /// and hidden files left out (the listing is sorted on all cores, in runs merged).
+    @Test func recordFilesAreListedSortedWithNestedOnesByTheirPath() throws {
+        var changes: [String: String?] = [:]
+        let names = ["zeta", "alpha", "mu", "beta", "omega", "kappa"]
+        for name in names { changes["products/\(name).md"] = product(validProductLines) }
+        changes["products/skin/eye-cream.md"] = product(validProductLines)
+        changes["products/.draft.md"] = product(validProductLines)
+        let fixture = try ShopFixture(changes: changes)
+        defer { fixture.cleanUp() }
+        let listed = ContentLoader(contentFolder: fixture.content).recordFiles(of: .product)
+        #expect(listed == listed.sorted())
+        for name in names { #expect(listed.contains("products/\(name).md")) }
+        #expect(listed.contains("products/skin/eye-cream.md"))
+        #expect(!listed.contains { $0.hasSuffix(".draft.md") })
     }
 }
