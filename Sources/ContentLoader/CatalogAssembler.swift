@@ -39,7 +39,9 @@ public enum CatalogAssembler {
         let brands = unique(brands, kind: "brand", key: { $0.slug.rawValue }, source: { $0.source }, what: "slug")
         var products = unique(products, kind: "product", key: { $0.slug.rawValue }, source: { $0.source }, what: "slug")
         products = unique(products, kind: "product", key: { $0.sku }, source: { $0.source }, what: "sku")
-        diagnostics += variantSKUClashes(products.map(\.record))
+        // Taken out once for the checks and the catalog: each `map` retained every product again.
+        let productRecords = products.map { $0.record }
+        diagnostics += variantSKUClashes(productRecords)
         let promotions = unique(promotions, kind: "promotion", key: { $0.slug.rawValue }, source: { $0.source }, what: "slug")
         let pages = unique(pages, kind: "page", key: { $0.slug.rawValue }, source: { $0.source }, what: "slug")
         let categories = unique(categories, kind: "category", key: { $0.slug.rawValue }, source: { $0.source }, what: "slug")
@@ -89,7 +91,7 @@ public enum CatalogAssembler {
         checkImages(categories)
 
         var catalog = Catalog(
-            site: site, brands: brands.map { $0.record }, products: products.map { $0.record },
+            site: site, brands: brands.map { $0.record }, products: productRecords,
             promotions: promotions.map { $0.record }, pages: pages.map { $0.record }, categories: categories.map { $0.record })
         func noteImageUses<R>(_ records: [DecodedRecord<R>]) {
             for decoded in records {
