@@ -90,7 +90,7 @@ import VitrineTestSupport
     }
 
     /// Listed in sorted order whatever order the folder gives, nested files by their whole path,
-    /// and hidden files left out (the listing is sorted on all cores, in runs merged).
+    /// and hidden files left out.
     @Test func recordFilesAreListedSortedWithNestedOnesByTheirPath() throws {
         var changes: [String: String?] = [:]
         let names = ["zeta", "alpha", "mu", "beta", "omega", "kappa"]
