@@ -45,7 +45,7 @@ public enum CatalogAssembler {
         let promotions = unique(promotions, kind: "promotion", key: { $0.slug.rawValue }, source: { $0.source }, what: "slug")
         let pages = unique(pages, kind: "page", key: { $0.slug.rawValue }, source: { $0.source }, what: "slug")
         let categories = unique(categories, kind: "category", key: { $0.slug.rawValue }, source: { $0.source }, what: "slug")
-        diagnostics += categoryCycles(categories.map(\.record))
+        diagnostics += categoryCycles(categories.map { $0.record })
 
         // Closures, not key paths: a key path through `record` copied each whole record.
         let known: [RecordKind: [String]] = [
@@ -54,9 +54,11 @@ public enum CatalogAssembler {
             .category: categories.map { $0.record.slug.rawValue },
         ]
         let knownSets = known.mapValues(Set.init)
-        // Each kind's references and images are read where they are: joined into one list first,
-        // every one was copied (its strings retained) on the one core this stretch runs on.
-        func checkReferences<R>(_ records: [DecodedRecord<R>]) {
+        // Each kind's references and images are read where they are, in one pass: joined into
+        // one list first, every one was copied (its strings retained) on the one core this
+        // stretch runs on. The first place each local picture is named is kept for the catalog.
+        var imageUses: [String: SourceLocation] = [:]
+        func check<R>(_ records: [DecodedRecord<R>]) {
             for decoded in records {
                 for reference in decoded.references where !(knownSets[reference.kind]?.contains(reference.slug.rawValue) ?? false) {
                     var message = "\(reference.key): \"\(reference.slug)\" is not a known \(reference.kind.rawValue)"
@@ -67,45 +69,27 @@ public enum CatalogAssembler {
                     }
                     diagnostics.append(.error(message, at: reference.location))
                 }
-            }
-        }
-        checkReferences(brands)
-        checkReferences(products)
-        checkReferences(promotions)
-        checkReferences(categories)
-
-        func checkImages<R>(_ records: [DecodedRecord<R>]) {
-            for decoded in records {
                 for use in decoded.images {
-                    if case .local(let path) = use.image, !existingImages.contains(path) {
+                    guard case .local(let path) = use.image else { continue }
+                    if !existingImages.contains(path) {
                         diagnostics.append(.error(
                             "\(use.key): \(path) does not exist; add the file under the content folder or fix the path",
                             at: use.location))
                     }
+                    if let first = imageUses[path], first <= use.location { continue }
+                    imageUses[path] = use.location
                 }
             }
         }
-        checkImages(brands)
-        checkImages(products)
-        checkImages(promotions)
-        checkImages(categories)
+        check(brands)
+        check(products)
+        check(promotions)
+        check(categories)
 
         var catalog = Catalog(
             site: site, brands: brands.map { $0.record }, products: productRecords,
             promotions: promotions.map { $0.record }, pages: pages.map { $0.record }, categories: categories.map { $0.record })
-        func noteImageUses<R>(_ records: [DecodedRecord<R>]) {
-            for decoded in records {
-                for use in decoded.images {
-                    guard case .local(let path) = use.image else { continue }
-                    if let known = catalog.imageUses[path], known <= use.location { continue }
-                    catalog.imageUses[path] = use.location
-                }
-            }
-        }
-        noteImageUses(brands)
-        noteImageUses(products)
-        noteImageUses(promotions)
-        noteImageUses(categories)
+        catalog.imageUses = imageUses
         return (catalog, diagnostics)
     }
 

@@ -67,9 +67,10 @@ extension ContentLoader {
             }
         }
         visit(root.path, "", depth: 0)
-        // Sorted on all cores: listing runs before anything else can.
-        let listed = out
-        return ParallelMap.sortedIndices(listed.count) { listed[$0] < listed[$1] }.map { listed[$0] }
+        // Sorted on all cores (listing runs before anything else can), the names moved into place.
+        let order = ParallelMap.sortedIndices(out.count) { [out] in out[$0] < out[$1] }
+        out.rearrange(into: order)
+        return out
     }
 
     private static func directoryEntryType(_ mode: mode_t) -> Int32 {
