@@ -1,5 +1,11 @@
 import CatalogModel
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Bounds on a Markdown body, checked before cmark-gfm sees it. cmark-gfm is fast on what people
 /// write but has had super-linear cases in deep block nesting and in large tables; a body that
 /// no editor would write is refused instead, with the line that broke the bound.
@@ -45,25 +51,36 @@ enum MarkdownBounds {
                 }
                 i += 1
             }
+            // The rest of the line, its end and its pipes found by `memchr`: a loop testing each
+            // byte for both was 0.3 % of a 100,000-product build.
+            let end = offset(of: 10, in: body, from: i) ?? body.count
             var pipes = 0
-            while i < body.count, body[i] != 10 {
-                if body[i] == UInt8(ascii: "|"), i == start || body[i - 1] != UInt8(ascii: "\\") {
+            while let pipe = offset(of: UInt8(ascii: "|"), in: body, from: i, to: end) {
+                if pipe == start || body[pipe - 1] != UInt8(ascii: "\\") {
                     pipes += 1
                     // A row of n cells has n + 1 pipes when written with outer pipes.
                     if pipes > ContentLimits.markdownTableColumns + 1 {
                         return Problem(
-                            line: line, column: column(of: i, lineStart: start, in: body),
+                            line: line, column: column(of: pipe, lineStart: start, in: body),
                             message: "a table row of more than \(ContentLimits.markdownTableColumns) cells; write at most \(ContentLimits.markdownTableColumns) columns")
                     }
                 }
-                i += 1
+                i = pipe + 1
             }
+            i = end
             cells += pipes
             if cells > ContentLimits.markdownTableCells { return tooManyCells(line: line) }
             guard i < body.count else { return nil }
             line += 1
             i += 1
         }
+    }
+
+    /// Where `byte` first occurs in `body[from..<to]`.
+    private static func offset(of byte: UInt8, in body: UnsafeBufferPointer<UInt8>, from: Int, to end: Int? = nil) -> Int? {
+        let end = end ?? body.count
+        guard from < end, let base = body.baseAddress, let found = memchr(base + from, Int32(byte), end - from) else { return nil }
+        return UnsafeRawPointer(base).distance(to: found)
     }
 
     /// 1-based, in characters: the bytes that start one from the line's start to `index`.
