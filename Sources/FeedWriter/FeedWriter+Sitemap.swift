@@ -18,12 +18,11 @@ extension FeedWriter {
         precondition(urlLimit > 0, "a sitemap holds at least one URL")
         // Made by the first sitemap file rendered, beside the other files, rather than while the
         // build plans: on one core, these entries were a third of the plan at 100,000 products.
-        // Past the limit the parts are counted now, and the set that counts them is the one the
-        // entries are made from: two sets of 100,000 paths would hash each path twice.
+        // Past the limit the parts are counted now, in a set; the entries are made from the list,
+        // which comes almost in order: sorting the set's shuffled paths was most of their cost.
         let writer = self
-        let distinct = pagePaths.count <= urlLimit ? nil : Set(pagePaths)
-        let entries = Lazy { writer.sitemapEntries(distinct ?? Set(pagePaths)) }
-        let count = distinct?.count ?? pagePaths.count
+        let entries = Lazy { writer.sitemapEntries(pagePaths) }
+        let count = pagePaths.count <= urlLimit ? pagePaths.count : Set(pagePaths).count
 
         // What decides the set of pages (lists, brand pagination) and the products' dates.
         let inputs = Lazy { [catalog] in
@@ -62,13 +61,19 @@ extension FeedWriter {
     }
 
     /// One entry per page, by URL; `lastmod` where the content dates the page. Distinct paths are
-    /// distinct routes (a folder's page is its `index.html`).
-    func sitemapEntries(_ pagePaths: Set<String>) -> [Sitemap.Entry] {
+    /// distinct routes (a folder's page is its `index.html`), so a path listed twice is one entry.
+    func sitemapEntries(_ pagePaths: [String]) -> [Sitemap.Entry] {
         var dated: [String: Timestamp] = [:]
         for product in catalog.products {
             if let date = product.date, date.date <= now { dated[Routes.product(product.slug)] = date }
         }
-        let pageRoutes = pagePaths.map { $0.hasSuffix("index.html") ? String($0.dropLast("index.html".count)) : $0 }
-        return pageRoutes.sorted().map { Sitemap.Entry(location: site.absoluteURL($0), lastModified: dated[$0]) }
+        var routes = pagePaths.map { $0.hasSuffix("index.html") ? String($0.dropLast("index.html".count)) : $0 }
+        routes.sort()
+        var entries: [Sitemap.Entry] = []
+        entries.reserveCapacity(routes.count)
+        for index in routes.indices where index == 0 || routes[index] != routes[index - 1] {
+            entries.append(Sitemap.Entry(location: site.absoluteURL(routes[index]), lastModified: dated[routes[index]]))
+        }
+        return entries
     }
 }
