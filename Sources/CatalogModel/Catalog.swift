@@ -84,7 +84,7 @@ public struct Catalog: Sendable {
     /// quarters of a second at 100,000 products).
     private static func sorted<T: Sendable>(_ items: [T], by key: @Sendable (T) -> (String, String, String)) -> [T] {
         let keys = ParallelMap.map(chunked: items, minimum: 1_024, key)
-        let order = ParallelMap.sortedIndices(items.count) { keys[$0] < keys[$1] }
+        let order = ParallelMap.sortedIndices(of: keys.map(\.0)) { (keys[$0].1, keys[$0].2) < (keys[$1].1, keys[$1].2) }
         return ParallelMap.map(chunked: order, minimum: 1_024) { items[$0] }
     }
 

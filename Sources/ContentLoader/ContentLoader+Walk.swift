@@ -68,7 +68,7 @@ extension ContentLoader {
         }
         visit(root.path, "", depth: 0)
         // Sorted on all cores (listing runs before anything else can), the names moved into place.
-        let order = ParallelMap.sortedIndices(out.count) { [out] in out[$0] < out[$1] }
+        let order = ParallelMap.sortedIndices(of: out)
         out.rearrange(into: order)
         return out
     }

@@ -36,3 +36,56 @@ extension ParallelMap {
         return out
     }
 }
+
+extension ParallelMap {
+    /// `0..<texts.count` in the texts' order (`<`), stably, for long lists of paths. Each pair is
+    /// told apart by the texts' first 32 bytes, kept side by side in one array, where it can be:
+    /// comparing the strings themselves reached into 200,000 scattered heap objects, and was 1.4 %
+    /// of a 100,000-product build. (Output paths are a folder and a slug: 32 bytes tell nearly all
+    /// of them apart, 16 did not tell `api/v1/products/…` from one another.) Only texts all in
+    /// ASCII are sorted so, where byte order is `String`'s order; others are compared as strings.
+    /// Equal texts are ordered by `tie`, if given, and otherwise stay in their order.
+    public static func sortedIndices(
+        of texts: [String], minimum: Int = 4_096, tie: (@Sendable (Int, Int) -> Bool)? = nil
+    ) -> [Int] {
+        @Sendable func compare(_ a: Int, _ b: Int) -> Bool {
+            let (x, y) = (texts[a], texts[b])
+            if x != y { return x < y }
+            return tie?(a, b) ?? false
+        }
+        var keys: [PrefixKey] = []
+        keys.reserveCapacity(texts.count)
+        var ascii = true
+        for index in texts.indices {
+            var text = texts[index]
+            text.withUTF8 { bytes in
+                var words: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+                var seen: UInt8 = 0
+                withUnsafeMutableBytes(of: &words) { key in
+                    for (offset, byte) in bytes.enumerated() {
+                        seen |= byte
+                        // Big-endian within each word, so that words compare as the bytes do.
+                        if offset < 32 { key[offset & ~7 | (7 - offset & 7)] = byte }
+                    }
+                }
+                if seen >= 0x80 { ascii = false }
+                keys.append(PrefixKey(words: words))
+            }
+        }
+        guard ascii else { return sortedIndices(texts.count, minimum: minimum, by: compare) }
+        return sortedIndices(texts.count, minimum: minimum) { [keys] a, b in
+            let (x, y) = (keys[a].words, keys[b].words)
+            if x.0 != y.0 { return x.0 < y.0 }
+            if x.1 != y.1 { return x.1 < y.1 }
+            if x.2 != y.2 { return x.2 < y.2 }
+            if x.3 != y.3 { return x.3 < y.3 }
+            // The same first 32 bytes, or fewer padded with zeros: the texts decide.
+            return compare(a, b)
+        }
+    }
+
+    /// A text's first 32 bytes as four words, zeros past its end.
+    private struct PrefixKey: Sendable {
+        var words: (UInt64, UInt64, UInt64, UInt64)
+    }
+}

@@ -90,13 +90,30 @@ public enum SiteBuilder {
         if catalog.site.writes(.api) { jobs += CatalogAPI(catalog: catalog, now: now).jobs() }
         let feeds = FeedWriter(catalog: catalog, now: now, imageSizes: imageSizes)
         jobs += feeds.jobs()
-        // Keep last: the sitemap lists the pages of every producer above.
         // Read through indices: `jobs.filter` and `jobs.map(\.path)` copied every job (its closures).
-        let pagePaths = jobs.indices.filter { jobs[$0].category == .page && jobs[$0].path != Routes.notFound }.map { jobs[$0].path }
-        jobs += feeds.sitemapJobs(pagePaths: pagePaths)
-        let paths = jobs.indices.map { jobs[$0].path }
-        let order = ParallelMap.sortedIndices(paths.count) { paths[$0] < paths[$1] }
+        let order = ParallelMap.sortedIndices(of: jobs.indices.map { jobs[$0].path })
         jobs.rearrange(into: order)
+        // Keep last: the sitemap lists the pages of every producer above. Their paths in order
+        // are their URLs almost in order, which the sitemap's sort passes through in few steps;
+        // in the producers' order (products by name) that sort was 0.4 % of a 100,000-product build.
+        let pagePaths = jobs.indices.filter { jobs[$0].category == .page && jobs[$0].path != Routes.notFound }.map { jobs[$0].path }
+        let sitemapJobs = feeds.sitemapJobs(pagePaths: pagePaths)
+        // Merged in by path, after any job of the same path, as one stable sort of them all did.
+        let sitemapOrder = sitemapJobs.indices.sorted { sitemapJobs[$0].path < sitemapJobs[$1].path }
+        var merged: [Int] = []
+        merged.reserveCapacity(jobs.count + sitemapJobs.count)
+        var next = 0
+        for sitemap in sitemapOrder {
+            let path = sitemapJobs[sitemap].path
+            while next < jobs.count, !(path < jobs[next].path) {
+                merged.append(next)
+                next += 1
+            }
+            merged.append(jobs.count + sitemap)
+        }
+        merged += next..<jobs.count
+        jobs += sitemapJobs
+        jobs.rearrange(into: merged)
         return jobs
     }
 
