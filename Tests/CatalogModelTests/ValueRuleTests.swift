@@ -19,6 +19,23 @@ import VitrineTestSupport
         #expect(Slug(String(repeating: "a", count: 65)) == nil)
         #expect(Slug("crème") == nil)
         #expect(Slug.suggestion(for: "Crème Fraîche") == "creme-fraiche")
+        // ASCII text takes a path of its own, which must agree with the general one.
+        #expect(Slug.suggestion(for: "How to Use: 3 Steps!") == "how-to-use-3-steps")
+        #expect(Slug.suggestion(for: "--") == "item")
+        #expect(Slug.suggestion(for: String(repeating: "Ab ", count: 40)).count == 64)
+        // Against the general path: " é" after ASCII text folds to "-e" there.
+        let pieces = ["How", "to", " ", "USE", "3", "!", "--", "a-b", "Z", "_", "\t", "9lives", ":", "..."]
+        var state: UInt64 = 7
+        for _ in 0..<500 {
+            var text = ""
+            for _ in 0..<6 {
+                state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+                text += pieces[Int(state >> 33) % pieces.count]
+            }
+            let ascii = Slug.suggestion(for: text)
+            guard ascii != "item" else { continue }
+            #expect(Slug.suggestion(for: text + " é") == ascii + "-e", "\(text)")
+        }
     }
 }
 
