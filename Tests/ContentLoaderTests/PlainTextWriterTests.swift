@@ -7,6 +7,7 @@ import Testing
     static let literals = [
         "", " ", "\n", "\t", "word", " leading", "trailing ", "two  spaces", "tab\tand\t\ttabs", "line\nbreak\n\nblank",
         "  \n \t mixed \n\t", "café — 日本", "a b c d e f g h i j k l m n o p", "x\n", "\ny",
+        "one two ", "one two  three", "one two\nthree four", "one \ttwo", "a b", "a ",
     ]
 
     /// Writes `literals` as C strings one after another, starting after `prefix` bytes.
