@@ -65,7 +65,7 @@ extension ParallelMap {
                     for (offset, byte) in bytes.enumerated() {
                         seen |= byte
                         // Big-endian within each word, so that words compare as the bytes do.
-                        if offset < 32 { key[offset & ~7 | (7 - offset & 7)] = byte }
+                        if offset < 32 { key[(offset & ~7) | (7 - (offset & 7))] = byte }
                     }
                 }
                 if seen >= 0x80 { ascii = false }
