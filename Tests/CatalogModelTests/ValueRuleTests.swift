@@ -19,11 +19,11 @@ import VitrineTestSupport
         #expect(Slug(String(repeating: "a", count: 65)) == nil)
         #expect(Slug("crème") == nil)
         #expect(Slug.suggestion(for: "Crème Fraîche") == "creme-fraiche")
-        // ASCII text takes a path of its own, which must agree with the general one.
+        // Bytes of folded text: ASCII ones kept or turned into one dash, the others separators.
         #expect(Slug.suggestion(for: "How to Use: 3 Steps!") == "how-to-use-3-steps")
         #expect(Slug.suggestion(for: "--") == "item")
         #expect(Slug.suggestion(for: String(repeating: "Ab ", count: 40)).count == 64)
-        // Against the general path: " é" after ASCII text folds to "-e" there.
+        // Text beyond ASCII slugs as its ASCII part does: " é" after it adds "-e".
         let pieces = ["How", "to", " ", "USE", "3", "!", "--", "a-b", "Z", "_", "\t", "9lives", ":", "..."]
         var state: UInt64 = 7
         for _ in 0..<500 {
