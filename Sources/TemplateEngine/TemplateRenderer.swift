@@ -208,6 +208,7 @@ struct TemplateRenderer {
             }
         }
         guard var found = consume first else { return nil }
+        // Most names have one part: tested first, so that no empty slice of the parts is made.
         if name.parts.count > 1 {
             for part in name.parts.dropFirst() {
                 guard let child = TemplateValue.child(part, of: found) else { return nil }

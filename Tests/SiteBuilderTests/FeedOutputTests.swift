@@ -33,6 +33,14 @@ import VitrineTestSupport
         #expect(Set(Self.jobs.map(\.path)).count == Self.jobs.count)
     }
 
+    /// Rendered in path order (the build's peak memory is lowest so); the sitemap and robots.txt,
+    /// planned after the others are sorted, are merged into their places.
+    @Test func jobsComeInPathOrderWithTheSitemapMergedIn() {
+        let paths = Self.jobs.map(\.path)
+        #expect(paths == paths.sorted())
+        #expect(paths.contains("sitemap.xml") && paths.contains("robots.txt"))
+    }
+
     @Test func filesThatListTheWholeCatalogAreMarkedLargeAndNothingPerRecordIs() {
         let large = Set(Self.jobs.filter(\.isLarge).map(\.path))
         #expect(large == [
