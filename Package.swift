@@ -149,7 +149,7 @@ let package = Package(
         .testTarget(
             name: "SiteRendererTests",
             dependencies: [
-                "SiteRenderer", "CatalogModel", "BuildEngine", "ContentLoader", "VitrineTestSupport",
+                "SiteRenderer", "TemplateEngine", "CatalogModel", "BuildEngine", "ContentLoader", "VitrineTestSupport",
                 .product(name: "Mustache", package: "swift-mustache"),
             ],
             exclude: ["Snapshots"],

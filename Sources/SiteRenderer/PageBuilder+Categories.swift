@@ -1,19 +1,20 @@
+import TemplateEngine
 import CatalogModel
 
 /// The category tree and each category's pages.
 extension PageBuilder {
-    func categoryIndex() -> [String: Any] {
+    func categoryIndex() -> TemplateFields {
         var page = context.base(
             route: route, title: "Categories",
             description: "Browse \(catalog.categories.count) categories of \(catalog.products.count) products at \(site.title).",
             section: "categories")
-        page["tree"] = ["children": catalog.rootCategories.map(categoryNode)] as [String: Any]
+        page["tree"] = ["children": catalog.rootCategories.map(categoryNode)] as TemplateFields
         page["breadcrumbs"] = breadcrumbs([("Categories", nil)])
         return page
     }
 
     /// One category in the tree with its children, each with its product count.
-    private func categoryNode(_ category: Category) -> [String: Any] {
+    private func categoryNode(_ category: Category) -> TemplateFields {
         let children = catalog.children(of: category)
         return [
             "title": category.title, "url": context.url(Routes.category(category.slug)),
@@ -25,7 +26,7 @@ extension PageBuilder {
     /// `1 product`, `12 products`.
     static func count(_ number: Int, _ noun: String) -> String { "\(number) \(noun)\(number == 1 ? "" : "s")" }
 
-    func categoryPage(_ category: Category, page number: Int, pageCount: Int) -> [String: Any] {
+    func categoryPage(_ category: Category, page number: Int, pageCount: Int) -> TemplateFields {
         let all = catalog.productsByCategory[category.slug, default: []]
         let perPage = site.productsPerPage
         let slice = all.dropFirst((number - 1) * perPage).prefix(perPage)
@@ -34,7 +35,7 @@ extension PageBuilder {
             ? "\(category.title) at \(site.title): \(all.count) product\(all.count == 1 ? "" : "s")."
             : category.description.plainText
         var page = context.base(route: route, title: title, description: summary, section: "categories")
-        var item: [String: Any] = [
+        var item: TemplateFields = [
             "title": category.title, "slug": category.slug.rawValue, "descriptionHTML": category.description.html,
             "extra": category.extra.mapValues(\.anyValue),
         ]
@@ -44,7 +45,7 @@ extension PageBuilder {
             [
                 "title": child.title, "url": context.url(Routes.category(child.slug)),
                 "productCount": Self.count(catalog.productsByCategory.count(of: child.slug), "product"),
-            ] as [String: Any]
+            ] as TemplateFields
         }
         page["products"] = slice.map { context.productCard($0) }
         page["productCount"] = Self.count(all.count, "product")

@@ -1,18 +1,19 @@
+import TemplateEngine
 import CatalogModel
 
 extension PageBuilder {
     /// Active promotions that can be had in a shop, each with its stores. The page lists them all;
     /// its script narrows the list to stores near the visitor once they share a location.
-    func deals() -> [String: Any] {
+    func deals() -> TemplateFields {
         var page = context.base(
             route: route, title: "Deals near you",
             description: "Promotions at \(context.site.title) you can also get in one of our stores.", section: "deals")
         page["deals"] = context.catalog.promotions(withStatus: .active, at: context.now)
             .filter { !$0.stores.isEmpty }
-            .map { promotion -> [String: Any] in
+            .map { promotion -> TemplateFields in
                 var item = context.promotionSummary(promotion)
-                item["stores"] = promotion.stores.map { store -> [String: Any] in
-                    var entry: [String: Any] = [
+                item["stores"] = promotion.stores.map { store -> TemplateFields in
+                    var entry: TemplateFields = [
                         "name": store.name,
                         // Shortest text that reads back as the same Double, so the script sees the content's numbers.
                         "latitude": "\(store.latitude)", "longitude": "\(store.longitude)",

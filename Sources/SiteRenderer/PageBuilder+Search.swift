@@ -1,9 +1,10 @@
+import TemplateEngine
 import CatalogModel
 
 extension PageBuilder {
     /// The search page's frame: the form with every brand and availability, so the filters read
     /// right before the script has loaded the index; the script fills in results and counts.
-    func searchPage() -> [String: Any] {
+    func searchPage() -> TemplateFields {
         let site = context.catalog.site
         var page = context.base(
             route: route, title: "Search",
@@ -14,13 +15,13 @@ extension PageBuilder {
         page["availabilities"] = Availability.allCases.map { ["code": $0.rawValue, "label": $0.label] }
         if !context.catalog.categories.isEmpty {
             // Depth shown by indenting: a select cannot nest options more than one level.
-            var options: [[String: Any]] = []
+            var options: [TemplateFields] = []
             func visit(_ category: CatalogModel.Category, _ depth: Int) {
                 options.append(["slug": category.slug.rawValue, "label": String(repeating: "\u{00A0}\u{00A0}", count: depth) + category.title])
                 for child in context.catalog.children(of: category) where depth < 64 { visit(child, depth + 1) }
             }
             for root in context.catalog.rootCategories { visit(root, 0) }
-            page["categories"] = ["options": options] as [String: Any]
+            page["categories"] = ["options": options] as TemplateFields
         }
         page["currencySymbol"] = site.currency.symbol
         page["currencyCode"] = site.currency.code

@@ -1,3 +1,4 @@
+import TemplateEngine
 import CatalogModel
 import Foundation
 
@@ -17,16 +18,16 @@ extension PageBuilder {
     }
 
     /// Adds the variant keys to a product page's `item`, whose price keys describe the default variant.
-    func addVariants(of product: Product, offers: [VariantOffer], to item: inout [String: Any]) {
+    func addVariants(of product: Product, offers: [VariantOffer], to item: inout TemplateFields) {
         guard let chosen = product.shownVariant else { return }
         item["hasVariants"] = true
         item["variantScriptURL"] = context.root + Routes.variantScript
-        item["optionControls"] = product.options.enumerated().map { index, name -> [String: Any] in
+        item["optionControls"] = product.options.enumerated().map { index, name -> TemplateFields in
             var values: [String] = []
             for variant in product.variants where !values.contains(variant.values[index]) { values.append(variant.values[index]) }
             return [
                 "name": name, "label": Self.optionLabel(name), "index": index,
-                "values": values.map { value -> [String: Any] in ["value": value, "selected": value == chosen.values[index]] },
+                "values": values.map { value -> TemplateFields in ["value": value, "selected": value == chosen.values[index]] },
             ]
         }
         item["selectedLabel"] = product.optionValues(of: chosen).map { "\(Self.optionLabel($0.name)): \($0.value)" }
@@ -35,8 +36,8 @@ extension PageBuilder {
         let names = product.options.map { Self.optionLabel($0).lowercased() }
         item["variantsHeading"] = "All " + (names.count == 1 ? names[0] : names.dropLast().joined(separator: ", ") + " and " + names.last!) + " options"
         var records: [JSONValue] = []
-        item["variants"] = offers.map { variant, buyable, quote -> [String: Any] in
-            var row: [String: Any] = [
+        item["variants"] = offers.map { variant, buyable, quote -> TemplateFields in
+            var row: TemplateFields = [
                 "sku": variant.sku,
                 "name": buyable.name,
                 "label": product.label(of: variant),
@@ -60,7 +61,7 @@ extension PageBuilder {
             if quote.isReduced { record["listPrice"] = .string(context.price(quote.list, of: buyable)) }
             if let unit { record["unitPrice"] = .string(unit) }
             if let buy { record["buyURL"] = .string(buy) }
-            var picture: [String: Any] = [:]
+            var picture: TemplateFields = [:]
             context.addImage(buyable.image ?? buyable.thumbnail, as: "image", slot: PageContext.Slot.productImage, to: &picture)
             if let url = picture["imageURL"] as? String {
                 record["imageURL"] = .string(url)
@@ -69,7 +70,7 @@ extension PageBuilder {
                 // The picker swaps the `<source>`s too, or the browser keeps showing their picture.
                 if let srcset = picture["imageSrcset"] as? String { record["imageSrcset"] = .string(srcset) }
                 for format in PictureFormat.allCases {
-                    if let srcset = picture["image" + format.templateKey] as? String { record["image" + format.templateKey] = .string(srcset) }
+                    if let srcset = picture[TemplateKey("image" + format.templateKey)] as? String { record["image" + format.templateKey] = .string(srcset) }
                 }
             }
             if let thumb = variant.image ?? buyable.thumbnail ?? buyable.image {
@@ -91,11 +92,11 @@ extension PageBuilder {
     }
 
     /// The gallery after the main image: `images`, each once, without the one shown already.
-    func gallery(of product: Product, shown: ImageReference?) -> [[String: Any]] {
+    func gallery(of product: Product, shown: ImageReference?) -> [TemplateFields] {
         var seen: Set<ImageReference> = shown.map { [$0] } ?? []
-        var items: [[String: Any]] = []
+        var items: [TemplateFields] = []
         for (number, image) in product.images.enumerated() where seen.insert(image).inserted {
-            var picture: [String: Any] = ["alt": "\(product.name), picture \(number + 2)"]
+            var picture: TemplateFields = ["alt": "\(product.name), picture \(number + 2)"]
             context.addImage(image, as: "picture", slot: PageContext.Slot.thumbnail, to: &picture)
             if picture["pictureURL"] != nil { items.append(picture) }
         }
@@ -103,17 +104,17 @@ extension PageBuilder {
     }
 
     /// The site's delivery rates for an item at `price`, each country's name in the site's language.
-    func shippingRates(for price: Money) -> [String: Any]? {
+    func shippingRates(for price: Money) -> TemplateFields? {
         guard !site.shipping.isEmpty else { return nil }
         let language = Locale(identifier: site.locale)
-        var countries: [[String: Any]] = []
-        let rates = site.shipping.map { rate -> [String: Any] in
+        var countries: [TemplateFields] = []
+        let rates = site.shipping.map { rate -> TemplateFields in
             let country = language.localizedString(forRegionCode: rate.country) ?? rate.country
             if !countries.contains(where: { $0["code"] as? String == rate.country }) {
                 countries.append(["code": rate.country, "name": country])
             }
             let cost = rate.cost(forItemPriced: price)
-            var row: [String: Any] = [
+            var row: TemplateFields = [
                 "country": rate.country, "countryName": country, "service": rate.service,
                 "cost": cost.minorUnits == 0 ? "Free" : cost.formatted(locale: site.locale),
                 "priceLabel": rate.price.formatted(locale: site.locale),

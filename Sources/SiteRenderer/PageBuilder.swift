@@ -1,3 +1,4 @@
+import TemplateEngine
 import CatalogModel
 
 /// The context of each page kind. One function per kind; they share `PageContext`.
@@ -9,7 +10,7 @@ struct PageBuilder: Sendable {
     var catalog: Catalog { _read { yield context.catalog } }
     var site: Site { _read { yield context.catalog.site } }
 
-    func home() -> [String: Any] {
+    func home() -> TemplateFields {
         var page = context.base(route: route, title: site.title, description: site.description, section: "home")
         page["activePromotions"] = catalog.promotions(withStatus: .active, at: context.now).map(context.promotionSummary)
         page["brands"] = catalog.brands.map(context.brandSummary)
@@ -47,7 +48,7 @@ struct PageBuilder: Sendable {
         return graph.encoded(scriptSafe: true)
     }
 
-    func brandIndex() -> [String: Any] {
+    func brandIndex() -> TemplateFields {
         var page = context.base(
             route: route, title: "Brands", description: "All \(catalog.brands.count) brands at \(site.title).", section: "brands")
         page["brands"] = catalog.brands.map(context.brandSummary)
@@ -55,7 +56,7 @@ struct PageBuilder: Sendable {
         return page
     }
 
-    func brandPage(_ brand: Brand, page number: Int, pageCount: Int) -> [String: Any] {
+    func brandPage(_ brand: Brand, page number: Int, pageCount: Int) -> TemplateFields {
         let perPage = site.productsPerPage
         let slice = catalog.productsByBrand.records(of: brand.slug, droppingFirst: (number - 1) * perPage, limit: perPage)
         let title = number > 1 ? "\(brand.title), page \(number)" : brand.title
@@ -77,7 +78,7 @@ struct PageBuilder: Sendable {
     }
 
     /// `related`: positions of the products shown beside it (`Catalog.relatedPositions`).
-    func productPage(_ product: Product, related: [Int]) -> [String: Any] {
+    func productPage(_ product: Product, related: [Int]) -> TemplateFields {
         let brand = catalog.brandBySlug[product.brand]!
         var page = context.base(route: route, title: product.name, description: product.detail.plainText, section: "brands")
         // With variants, the price, image and Buy link at the top are the default variant's.
@@ -124,9 +125,9 @@ struct PageBuilder: Sendable {
         item["unitPrice"] = site.unitPrice(of: quote.price, netContent: shown.netContent)?.formatted(locale: site.locale) ?? false
         if let content = shown.netContent { item["netContent"] = content.text }
         // Typed as the engine reads it: another dictionary type is converted on every lookup.
-        if !related.isEmpty { page["related"] = ["products": related.map(context.productCard(at:))] as [String: Any] }
+        if !related.isEmpty { page["related"] = ["products": related.map(context.productCard(at:))] as TemplateFields }
         let gallery = gallery(of: product, shown: shown.image ?? shown.thumbnail)
-        if !gallery.isEmpty { item["gallery"] = ["pictures": gallery] as [String: Any] }
+        if !gallery.isEmpty { item["gallery"] = ["pictures": gallery] as TemplateFields }
         if let shipping = shippingRates(for: quote.price) { item["shipping"] = shipping }
         page["product"] = item
         page["brand"] = context.brandSummary(brand)
@@ -157,7 +158,7 @@ struct PageBuilder: Sendable {
         return page
     }
 
-    func promotionIndex() -> [String: Any] {
+    func promotionIndex() -> TemplateFields {
         var page = context.base(
             route: route, title: "Promotions", description: "Deals and offers at \(site.title).", section: "promotions")
         let now = context.now
@@ -169,14 +170,14 @@ struct PageBuilder: Sendable {
         return page
     }
 
-    func promotionPage(_ promotion: Promotion) -> [String: Any] {
+    func promotionPage(_ promotion: Promotion) -> TemplateFields {
         var page = context.base(route: route, title: promotion.title, description: promotion.content.plainText, section: "promotions")
         var item = context.promotionSummary(promotion)
         item["contentHTML"] = promotion.content.html
         item["brands"] = promotion.brands.compactMap { catalog.brandBySlug[$0] }.map(context.brandSummary)
         item["products"] = promotion.products.compactMap { catalog.productBySlug[$0] }.map { context.productCard($0) }
-        item["stores"] = promotion.stores.map { store -> [String: Any] in
-            var s: [String: Any] = [
+        item["stores"] = promotion.stores.map { store -> TemplateFields in
+            var s: TemplateFields = [
                 "name": store.name, "latitude": String(store.latitude), "longitude": String(store.longitude),
             ]
             if let address = store.address { s["address"] = address }
@@ -189,7 +190,7 @@ struct PageBuilder: Sendable {
         return page
     }
 
-    func freePage(_ free: Page) -> [String: Any] {
+    func freePage(_ free: Page) -> TemplateFields {
         var page = context.base(route: route, title: free.title, description: free.body.plainText, section: free.slug.rawValue)
         page["bodyHTML"] = free.body.html
         page["extra"] = free.extra.mapValues(\.anyValue)
@@ -202,7 +203,7 @@ struct PageBuilder: Sendable {
 
     /// The bag: rendered empty, filled in the browser by bag.js from localStorage. Checkout goes to
     /// the service as a plain GET of `<checkoutURL>cart/<sku>:<qty>,…`, the same link as Buy.
-    func bag() -> [String: Any] {
+    func bag() -> TemplateFields {
         var page = context.base(route: route, title: "Bag", description: nil, section: "bag")
         if let checkout = site.checkoutURL { page["checkoutURL"] = checkout.hasSuffix("/") ? checkout : checkout + "/" }
         page["formatsJSON"] = priceFormatsJSON()
@@ -210,7 +211,7 @@ struct PageBuilder: Sendable {
         return page
     }
 
-    func favourites() -> [String: Any] {
+    func favourites() -> TemplateFields {
         var page = context.base(route: route, title: "Favourites", description: nil, section: "favourites")
         page["canBuy"] = site.checkoutURL != nil
         page["formatsJSON"] = priceFormatsJSON()
@@ -231,7 +232,7 @@ struct PageBuilder: Sendable {
         return JSONValue.object(Dictionary(formats, uniquingKeysWith: { first, _ in first })).encoded()
     }
 
-    func notFound() -> [String: Any] {
+    func notFound() -> TemplateFields {
         var page = context.base(route: route, title: "Page not found", description: nil, section: "")
         page["brands"] = catalog.brands.prefix(Self.notFoundBrandCount).map(context.brandSummary)
         return page
@@ -239,7 +240,7 @@ struct PageBuilder: Sendable {
 
     // MARK: Parts
 
-    private func brandDetail(_ brand: Brand) -> [String: Any] {
+    private func brandDetail(_ brand: Brand) -> TemplateFields {
         var item = context.brandSummary(brand)
         item["descriptionHTML"] = brand.description.html
         if let website = brand.website { item["website"] = website }
@@ -248,8 +249,8 @@ struct PageBuilder: Sendable {
     }
 
     /// Home, then each step; the last is the current page and has no link.
-    func breadcrumbs(_ steps: [(String, String?)]) -> [[String: Any]] {
-        var items: [[String: Any]] = [["title": "Home", "url": context.url(""), "absoluteURL": site.absoluteURL("")]]
+    func breadcrumbs(_ steps: [(String, String?)]) -> [TemplateFields] {
+        var items: [TemplateFields] = [["title": "Home", "url": context.url(""), "absoluteURL": site.absoluteURL("")]]
         for (title, route) in steps {
             guard let route else {
                 items.append(Self.currentStep(title, absoluteURL: site.absoluteURL(self.route)))
@@ -261,18 +262,18 @@ struct PageBuilder: Sendable {
     }
 
     /// The trail's last step, the page itself: not a link.
-    static func currentStep(_ title: String, absoluteURL: String) -> [String: Any] {
+    static func currentStep(_ title: String, absoluteURL: String) -> TemplateFields {
         ["title": title, "absoluteURL": absoluteURL, "current": true]
     }
 
     /// schema.org `BreadcrumbList` of the trail a page shows, for search engines' result paths.
     /// Written member by member: every page has one, and building and sorting a tree of small
     /// objects for it was 3 % of a 10,000-product build.
-    static func breadcrumbJSONLD(_ items: [[String: Any]]) -> String {
+    static func breadcrumbJSONLD(_ items: [TemplateFields]) -> String {
         String(decoding: breadcrumbJSONLDBytes(items), as: UTF8.self)
     }
 
-    static func breadcrumbJSONLDBytes(_ items: [[String: Any]]) -> [UInt8] {
+    static func breadcrumbJSONLDBytes(_ items: [TemplateFields]) -> [UInt8] {
         var writer = JSONObjectWriter(capacity: 128 + 160 * items.count, scriptSafe: true)
         writer.string("@context", "https://schema.org")
         writer.string("@type", "BreadcrumbList")
@@ -293,16 +294,16 @@ struct PageBuilder: Sendable {
     }
 
     /// Previous, next and a window of page numbers around the current one; `route` gives page n's route.
-    func pagination(page: Int, pageCount: Int, route: (Int) -> String) -> [String: Any]? {
+    func pagination(page: Int, pageCount: Int, route: (Int) -> String) -> TemplateFields? {
         guard pageCount > 1 else { return nil }
-        var numbers: [[String: Any]] = []
+        var numbers: [TemplateFields] = []
         var last = 0
         for n in 1...pageCount where n == 1 || n == pageCount || abs(n - page) <= 2 {
             if n - last > 1 { numbers.append(["gap": true]) }
             numbers.append(["number": n, "url": context.url(route(n)), "current": n == page])
             last = n
         }
-        var result: [String: Any] = ["pages": numbers, "page": page, "pageCount": pageCount]
+        var result: TemplateFields = ["pages": numbers, "page": page, "pageCount": pageCount]
         if page > 1 { result["previousURL"] = context.url(route(page - 1)) }
         if page < pageCount { result["nextURL"] = context.url(route(page + 1)) }
         return result

@@ -42,26 +42,26 @@ struct PageContext {
     /// `<source>` elements for a `<picture>`, and `FullURL` is the widest JPEG or PNG (a gallery
     /// links it). Keys without a value are false (or empty), never missing: a missing name is
     /// looked up in every enclosing context.
-    func addImage(_ image: ImageReference?, as key: String, slot: PixelSize, to item: inout [String: Any]) {
+    func addImage(_ image: ImageReference?, as key: String, slot: PixelSize, to item: inout TemplateFields) {
         guard let image, let url = imageURL(image) else { return }
         if case .local(let path) = image, let set = catalog.pictures[path] {
             // Made each time: cards, which show a picture on many pages, are made once per folder
             // depth already, and a memo of pictures' fields cost more in lookups than it saved.
             let fields = derivedFields(set, slot: slot)
             if !fields.values.isEmpty {
-                for (suffix, value) in fields.values { item[key + suffix] = value }
+                for (suffix, value) in fields.values { item[TemplateKey(key + suffix)] = value }
                 return
             }
         }
         let size = catalog.pixelSizes[image.sitePath] ?? slot
-        item[key + "URL"] = url
-        item[key + "FullURL"] = url
-        item[key + "Width"] = size.width
-        item[key + "Height"] = size.height
-        item[key + "Sizes"] = ""
-        item[key + "Srcset"] = false
-        for format in PictureFormat.allCases { item[key + format.templateKey] = false }
-        item[key + "Sources"] = ""
+        item[TemplateKey(key + "URL")] = url
+        item[TemplateKey(key + "FullURL")] = url
+        item[TemplateKey(key + "Width")] = size.width
+        item[TemplateKey(key + "Height")] = size.height
+        item[TemplateKey(key + "Sizes")] = ""
+        item[TemplateKey(key + "Srcset")] = false
+        for format in PictureFormat.allCases { item[TemplateKey(key + format.templateKey)] = false }
+        item[TemplateKey(key + "Sources")] = ""
     }
 
     /// The fields of a derived picture in a slot, without the key's prefix; none when the set has
@@ -149,7 +149,7 @@ struct PageContext {
     func price(_ money: Money, of product: Product) -> String { money.formatted(locale: site.locale, per: product.priceUnit) }
 
     /// What every page shares: the shop, navigation, footer, canonical URL and social metadata.
-    func base(route: String, title: String, description: String?, section: String) -> [String: Any] {
+    func base(route: String, title: String, description: String?, section: String) -> TemplateFields {
         var context = shared.frame(for: root + "\u{0}" + section) { frame(section: section) }
         context["title"] = title
         context["documentTitle"] = route.isEmpty ? site.title : "\(title) · \(site.title)"
@@ -162,8 +162,8 @@ struct PageContext {
 
     /// The keys that depend only on the folder depth and the section, with the header and footer
     /// rendered from them: made once per depth and section, not once per page.
-    private func frame(section: String) -> [String: Any] {
-        var context: [String: Any] = [
+    private func frame(section: String) -> TemplateFields {
+        var context: TemplateFields = [
             "root": root,
             "homeURL": url(""),
             "stylesheetURL": root + Routes.stylesheet,
@@ -174,7 +174,7 @@ struct PageContext {
                 "title": site.title,
                 "description": site.description ?? "",
                 "baseURL": site.baseURL,
-            ] as [String: Any],
+            ] as TemplateFields,
             "nav": [["label": "Brands", "url": url(Routes.brands), "current": section == "brands"]]
                 // Only a shop with categories has the section.
                 + (catalog.categories.isEmpty
@@ -186,7 +186,7 @@ struct PageContext {
                 // Shown by bag.js: without JavaScript these pages cannot work, and the Buy links do.
                 ["label": "Favourites", "url": url(Routes.favourites), "current": section == "favourites", "jsOnly": true],
                 ["label": "Bag", "url": url(Routes.bag), "current": section == "bag", "jsOnly": true, "bagCount": true],
-            ] as [[String: Any]],
+            ] as [TemplateFields],
             "footerPages": catalog.pages.map { ["title": $0.title, "url": url(Routes.page($0.slug))] },
             "year": Timestamp.components(of: now).year,
             "extraSite": site.extra.mapValues(\.anyValue),
@@ -213,20 +213,20 @@ struct PageContext {
     }
 
     /// A feed the layout announces with `<link rel="alternate">`, so browsers and readers find it.
-    func feedLink(title: String, route: String, type: String = "application/rss+xml") -> [String: Any] {
+    func feedLink(title: String, route: String, type: String = "application/rss+xml") -> TemplateFields {
         ["title": title, "url": url(route), "type": type]
     }
 
     /// The promotions feeds, announced on the home and promotions pages.
-    var promotionFeedLinks: [[String: Any]] {
+    var promotionFeedLinks: [TemplateFields] {
         [
             feedLink(title: "Promotions (RSS)", route: Routes.promotionsFeed),
             feedLink(title: "Promotions (JSON Feed)", route: Routes.promotionsJSONFeed, type: "application/feed+json"),
         ]
     }
 
-    private func makeBrandSummary(_ brand: Brand) -> [String: Any] {
-        var item: [String: Any] = [
+    private func makeBrandSummary(_ brand: Brand) -> TemplateFields {
+        var item: TemplateFields = [
             "title": brand.title,
             "slug": brand.slug.rawValue,
             "url": url(Routes.brand(brand.slug)),
@@ -242,7 +242,7 @@ struct PageContext {
     /// which for ten thousand cards cost more than the rest of the price change.
     ///
     /// With the quote a product page shows, which may be a variant's.
-    func productSummary(_ product: Product, quote: PriceQuote) -> [String: Any] {
+    func productSummary(_ product: Product, quote: PriceQuote) -> TemplateFields {
         makeProductSummary(product, quote: quote)
     }
 
@@ -264,8 +264,8 @@ struct PageContext {
         SharedContext(product.hasVariants ? variantProductSummary(product) : makeProductSummary(product, quote: quote(product)))
     }
 
-    private func makeProductSummary(_ product: Product, quote: PriceQuote) -> [String: Any] {
-        var item: [String: Any] = [
+    private func makeProductSummary(_ product: Product, quote: PriceQuote) -> TemplateFields {
+        var item: TemplateFields = [
             "name": product.name,
             "slug": product.slug.rawValue,
             "sku": product.sku,
@@ -287,7 +287,7 @@ struct PageContext {
 
     /// A card for a product with variants: "from" the lowest price when the variants' prices
     /// differ, the one price when they do not; in stock when any variant is.
-    private func variantProductSummary(_ product: Product) -> [String: Any] {
+    private func variantProductSummary(_ product: Product) -> TemplateFields {
         let span = catalog.priceSpan(for: product, at: now)
         var item = makeProductSummary(span.cheapest, quote: span.lowest)
         item["name"] = product.name
@@ -312,7 +312,7 @@ struct PageContext {
     }
 
     /// The same promotion appears on hundreds of product pages at the same depth: build its card once.
-    func promotionSummary(_ promotion: Promotion) -> [String: Any] {
+    func promotionSummary(_ promotion: Promotion) -> TemplateFields {
         shared.summary(for: "promotion\u{0}\(promotion.slug)\u{0}\(root)") { makePromotionSummary(promotion) }
     }
 
@@ -321,7 +321,7 @@ struct PageContext {
     /// does not copy the summary to add the key; and kept by position, where a key naming the
     /// promotion, the depth and `applied` was built and hashed under the shared lock for each
     /// promotion of each product page.
-    func promotionSummary(at position: Int, applied: Bool) -> [String: Any] {
+    func promotionSummary(at position: Int, applied: Bool) -> TemplateFields {
         tables.promotions.value(at: position * 2 + (applied ? 1 : 0)) {
             var summary = promotionSummary(catalog.promotions[position])
             summary["applied"] = applied
@@ -329,14 +329,14 @@ struct PageContext {
         }
     }
 
-    func brandSummary(_ brand: Brand) -> [String: Any] {
+    func brandSummary(_ brand: Brand) -> TemplateFields {
         guard let position = catalog.brandBySlug.position(of: brand.slug) else { return makeBrandSummary(brand) }
         return tables.brands.value(at: position) { makeBrandSummary(brand) }
     }
 
-    private func makePromotionSummary(_ promotion: Promotion) -> [String: Any] {
+    private func makePromotionSummary(_ promotion: Promotion) -> TemplateFields {
         let status = promotion.status(at: now)
-        var item: [String: Any] = [
+        var item: TemplateFields = [
             "title": promotion.title,
             "slug": promotion.slug.rawValue,
             "url": url(Routes.promotion(promotion.slug)),
@@ -448,7 +448,7 @@ final class SharedParts: @unchecked Sendable {
         self.templates = templates
     }
 
-    func summary(for key: String, make: () -> [String: Any]) -> [String: Any] {
+    func summary(for key: String, make: () -> TemplateFields) -> TemplateFields {
         memo("summary\u{0}" + key, make)
     }
 
@@ -459,7 +459,7 @@ final class SharedParts: @unchecked Sendable {
         }
     }
 
-    func frame(for key: String, make: () -> [String: Any]) -> [String: Any] {
+    func frame(for key: String, make: () -> TemplateFields) -> TemplateFields {
         memo("frame\u{0}" + key, make)
     }
 
@@ -486,8 +486,8 @@ extension PictureFormat {
 /// with it (one after).
 struct DepthTables: Sendable {
     let cards: PositionTable<SharedContext>
-    let brands: PositionTable<[String: Any]>
-    let promotions: PositionTable<[String: Any]>
+    let brands: PositionTable<TemplateFields>
+    let promotions: PositionTable<TemplateFields>
     /// The breadcrumb steps above product pages, by brand or by category.
     let brandTrails = KeyedTable<Slug, BreadcrumbTrail>()
     let categoryTrails = KeyedTable<Slug, BreadcrumbTrail>()

@@ -1,6 +1,7 @@
 public import BuildEngine
 public import CatalogModel
 public import Foundation
+import TemplateEngine
 
 /// Turns the catalog into HTML pages through the theme's templates. It reads no files and writes
 /// none: it hands the builder a list of jobs.
@@ -208,14 +209,14 @@ public struct SiteRenderer: Sendable {
 
     private func job(
         _ route: String, _ kind: String, root: String? = nil, uses: @autoclosure @escaping @Sendable () -> Set<Dependency>,
-        _ build: @escaping @Sendable (PageBuilder) -> [String: Any]
+        _ build: @escaping @Sendable (PageBuilder) -> TemplateFields
     ) -> OutputJob {
         let file = Routes.file(for: route)
         let builder = PageBuilder(context: PageContext(shared: shared, root: root ?? Routes.relativeRoot(ofFile: file)), route: route)
         return OutputJob(path: file, category: .page, kind: kind, dependencies: uses()) {
             var page = build(builder)
             // Wherever a page shows a breadcrumb trail, search engines get it as structured data.
-            if page["breadcrumbsJSONLD"] == nil, let trail = page["breadcrumbs"] as? [[String: Any]] {
+            if page["breadcrumbsJSONLD"] == nil, let trail = page["breadcrumbs"] as? [TemplateFields] {
                 page["breadcrumbsJSONLD"] = PageBuilder.breadcrumbJSONLD(trail)
             }
             return builder.context.templates.renderData(kind, page)

@@ -1,6 +1,6 @@
 public import CatalogModel
 public import Foundation
-import TemplateEngine
+public import TemplateEngine
 
 /// The theme: every `*.mustache` file under the templates folder, by name without extension
 /// (`product`, `partials/header`), plus its static files. Parsed once; a broken template is
@@ -85,20 +85,20 @@ public struct TemplateLibrary: Sendable {
     }
 
     /// Renders a named template; the context is plain dictionaries and arrays.
-    public func render(_ name: String, _ context: [String: Any]) -> String {
+    public func render(_ name: String, _ context: TemplateFields) -> String {
         if let reference { return reference(name, Self.plain(context)) }
         return set.render(name, context)
     }
 
     /// A page's file: the engine's bytes as they are.
-    public func renderData(_ name: String, _ context: [String: Any]) -> Data {
+    public func renderData(_ name: String, _ context: TemplateFields) -> Data {
         if let reference { return Data(reference(name, Self.plain(context)).utf8) }
         return Data(set.renderBytes(name, context))
     }
 
     /// What another engine is given: dictionaries where the project's engine has shared contexts.
-    static func plain(_ context: [String: Any]) -> [String: Any] {
-        context.mapValues(SharedContext.plain)
+    static func plain(_ context: TemplateFields) -> [String: Any] {
+        SharedContext.plain(fields: context)
     }
 
     /// The same theme rendered by another engine: the differential test renders every page with

@@ -9,10 +9,10 @@ import Synchronization
 /// card reads the page around it renders it every time, exactly as before.
 public final class SharedContext: @unchecked Sendable {
     // Unchecked: the values are written once, in `init`, and only read after; the memo is locked.
-    public let values: [String: Any]
+    public let values: TemplateFields
     private let memo = Mutex<[Rendering]>([])
 
-    public init(_ values: [String: Any]) {
+    public init(_ values: TemplateFields) {
         self.values = values
     }
 
@@ -20,7 +20,7 @@ public final class SharedContext: @unchecked Sendable {
     /// identity is held, so it cannot be freed and another set take its place.
     struct Key {
         let set: TemplateSet.Identity
-        let partial: String
+        let partial: TemplateKey
         let atLineStart: Bool
 
         func matches(_ other: Key) -> Bool {
@@ -35,7 +35,7 @@ public final class SharedContext: @unchecked Sendable {
         let key: Key
         let bytes: [UInt8]
         let levels: Int
-        let misses: [String]
+        let misses: [TemplateKey]
     }
 
     /// How many renderings are kept: for tests.
@@ -45,24 +45,32 @@ public final class SharedContext: @unchecked Sendable {
         memo.withLock { list in list.first { $0.key.matches(key) } }
     }
 
-    func keep(_ bytes: [UInt8], levels: Int, misses: [String], as key: Key) {
+    func keep(_ bytes: [UInt8], levels: Int, misses: [TemplateKey], as key: Key) {
         memo.withLock { list in
             guard !list.contains(where: { $0.key.matches(key) }) else { return }
             list.append(Rendering(key: key, bytes: bytes, levels: levels, misses: misses))
         }
     }
 
-    /// `value` with every shared context in it replaced by its dictionary, for an engine that
-    /// knows only dictionaries (the differential test's swift-mustache).
+    /// `value` with every shared context in it replaced by its dictionary, and every dictionary's
+    /// keys by texts, for an engine that knows only `[String: Any]` (the differential test's
+    /// swift-mustache).
     public static func plain(_ value: Any) -> Any {
         let type = Swift.type(of: value)
-        if type == SharedContext.self { return (value as! SharedContext).values.mapValues(plain) }
-        if type == [SharedContext].self { return (value as! [SharedContext]).map { $0.values.mapValues(plain) } }
+        if type == SharedContext.self { return plain(fields: (value as! SharedContext).values) }
+        if type == [SharedContext].self { return (value as! [SharedContext]).map { plain(fields: $0.values) } }
         if type == String.self || type == Int.self || type == Bool.self { return value }
+        if let fields = value as? TemplateFields { return plain(fields: fields) }
+        if let lists = value as? [TemplateFields] { return lists.map(plain(fields:)) }
         // Other dictionaries and lists (`["products": [card]]` is `[String: [SharedContext]]`) as
         // the general types, which every engine reads alike.
         if let dictionary = value as? [String: Any] { return dictionary.mapValues(plain) }
         if let list = value as? [Any] { return list.map(plain) }
         return value
+    }
+
+    /// A context's dictionary with texts for keys, its values made plain as well.
+    public static func plain(fields: TemplateFields) -> [String: Any] {
+        Dictionary(fields.map { ($0.key.text, plain($0.value)) }, uniquingKeysWith: { first, _ in first })
     }
 }

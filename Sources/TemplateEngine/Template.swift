@@ -46,13 +46,20 @@ struct TemplateName: Sendable, Equatable {
         case position
     }
     let scope: Scope
-    let parts: [String]
+    /// The dotted parts as page contexts' keys, hashed here once.
+    let keys: [TemplateKey]
     /// Applied last to first, as written: `a(b(x))` applies `b`, then `a`.
     let transforms: [String]
+
+    init(scope: Scope, parts: [String], transforms: [String]) {
+        self.scope = scope
+        self.keys = parts.map { TemplateKey($0) }
+        self.transforms = transforms
+    }
 }
 
 enum PartialName: Sendable {
-    case fixed(String)
+    case fixed(TemplateKey)
     /// `{{>*name}}`: the template named by a value in the context.
     case dynamic(TemplateName)
 }
@@ -63,9 +70,9 @@ enum TemplateNode: Sendable {
     case section(TemplateName, [TemplateNode], inverted: Bool)
     /// `{{>name}}`, or `{{<name}}…{{/name}}` with the blocks it overrides. `indentation` is the
     /// whitespace before a tag that stands alone on its line, repeated on every line it renders.
-    case partial(PartialName, indentation: [UInt8], overrides: [String: [TemplateNode]]?)
+    case partial(PartialName, indentation: [UInt8], overrides: [TemplateKey: [TemplateNode]]?)
     /// `{{$name}}default{{/name}}`: the innermost override of that name, else the default.
-    case block(String, [TemplateNode], indentation: [UInt8])
+    case block(TemplateKey, [TemplateNode], indentation: [UInt8])
     /// `{{%CONTENT_TYPE:TEXT}}`: escaping for the rest of this template.
     case contentType(escapes: Bool)
 }

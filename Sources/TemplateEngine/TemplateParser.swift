@@ -21,7 +21,7 @@ struct TemplateParser {
 
     struct Parsed {
         var nodes: [TemplateNode] = []
-        var blocks: [String: [TemplateNode]] = [:]
+        var blocks: [TemplateKey: [TemplateNode]] = [:]
     }
 
     private static let space = UInt8(ascii: " "), tab = UInt8(ascii: "\t")
@@ -124,8 +124,8 @@ struct TemplateParser {
                 recordUse(of: partial, at: tagStart)
                 let closingText: String
                 switch partial {
-                case .fixed(let name): closingText = name
-                case .dynamic(let name): closingText = "*" + name.parts.joined(separator: ".")
+                case .fixed(let name): closingText = name.text
+                case .dynamic(let name): closingText = "*" + name.keys.map(\.text).joined(separator: ".")
                 }
                 let indentation = lineStart ? blanks : []
                 flushBlanks()
@@ -144,17 +144,17 @@ struct TemplateParser {
                 if mode == .parentArguments {
                     blanks = []
                     let inner = try parseNodes(closingName: name, mode: .normal, atLineStart: standalone, strip: strip + own, openedAt: tagStart)
-                    if parsed.blocks[name] == nil { parsed.blocks[name] = inner.nodes }
+                    if parsed.blocks[TemplateKey(name)] == nil { parsed.blocks[TemplateKey(name)] = inner.nodes }
                 } else if standalone {
                     blanks = []
                     let from = position + strip
                     let reindent = Array(bytes[min(from, bytes.count)..<min(from + own, bytes.count)])
                     let inner = try parseNodes(closingName: name, mode: .normal, atLineStart: true, strip: strip + own, openedAt: tagStart)
-                    emit(.block(name, inner.nodes, indentation: reindent))
+                    emit(.block(TemplateKey(name), inner.nodes, indentation: reindent))
                 } else {
                     flushBlanks()
                     let inner = try parseNodes(closingName: name, mode: .normal, atLineStart: false, strip: strip, openedAt: tagStart)
-                    emit(.block(name, inner.nodes, indentation: atStart ? indentation : []))
+                    emit(.block(TemplateKey(name), inner.nodes, indentation: atStart ? indentation : []))
                 }
             case UInt8(ascii: "="):
                 position += 1
@@ -213,7 +213,7 @@ struct TemplateParser {
     private mutating func recordUse(of partial: PartialName, at offset: Int) {
         guard case .fixed(let name) = partial else { return }
         let (line, column) = lineAndColumn(of: offset)
-        partialUses.append(PartialUse(name: name, line: line, column: column))
+        partialUses.append(PartialUse(name: name.text, line: line, column: column))
     }
 
     /// After a tag: when only blanks were before it on its line and only blanks follow up to the
@@ -260,7 +260,7 @@ struct TemplateParser {
             content = String(content.dropFirst()).trimmingBlanks()
             return .dynamic(try name(content, at: tagStart))
         }
-        return .fixed(content)
+        return .fixed(TemplateKey(content))
     }
 
     private mutating func setDelimiters(tagStart: Int) throws(TemplateSyntaxError) {

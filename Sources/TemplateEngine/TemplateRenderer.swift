@@ -6,7 +6,7 @@ struct TemplateRenderer {
     private var out: [UInt8] = []
     private var stack: [ContextFrame]
     /// Outermost first: the outermost override of a name wins, as inheritance requires.
-    private var overrides: [[String: [TemplateNode]]] = []
+    private var overrides: [[TemplateKey: [TemplateNode]]] = []
     private var escapes = true
     /// Where the innermost list section is: `{{#first()}}`, `{{^last()}}`.
     private var position: (index: Int, count: Int)?
@@ -19,7 +19,7 @@ struct TemplateRenderer {
     private var deepest = 0
     /// Names looked up in no frame at all while a partial that may be kept renders: its bytes hold
     /// as long as the page around it lacks them too (a card without a picture asks for one).
-    private var misses: [String] = []
+    private var misses: [TemplateKey] = []
     /// How many partials that may be kept are rendering, one inside another.
     private var recording = 0
 
@@ -75,7 +75,7 @@ struct TemplateRenderer {
     }
 
     /// Whether no frame below `floor` has any of `names`.
-    private func lack(_ names: [String], below floor: Int) -> Bool {
+    private func lack(_ names: [TemplateKey], below floor: Int) -> Bool {
         stack.withUnsafeBufferPointer { frames in
             !names.contains { name in (0..<floor).contains { ContextFrame.child(name, at: frames.baseAddress! + $0) != nil } }
         }
@@ -83,13 +83,13 @@ struct TemplateRenderer {
 
     /// `{{>name}}` or `{{<name}}`. A partial rendered from a shared context on top of the stack is
     /// kept with it, and its bytes reused, when its rendering read nothing outside that context.
-    private mutating func renderPartial(_ name: PartialName, indentation: [UInt8], arguments: [String: [TemplateNode]]?) {
-        let templateName: String
+    private mutating func renderPartial(_ name: PartialName, indentation: [UInt8], arguments: [TemplateKey: [TemplateNode]]?) {
+        let templateName: TemplateKey
         switch name {
         case .fixed(let fixed): templateName = fixed
         case .dynamic(let dynamic):
             guard let named = resolve(dynamic) as? String else { return }
-            templateName = named
+            templateName = TemplateKey(named)
         }
         guard let template = set.templates[templateName], depth < Self.maximumDepth else {
             reach = -1
@@ -125,7 +125,7 @@ struct TemplateRenderer {
         if let keeping {
             recording -= 1
             if reach >= stack.count - 1 {
-                var names: [String] = []
+                var names: [TemplateKey] = []
                 for name in misses[missMark...] where !names.contains(name) { names.append(name) }
                 keeping.context.keep(Array(out[mark...]), levels: deepest - depth, misses: names, as: keeping.key)
             }
@@ -145,6 +145,7 @@ struct TemplateRenderer {
         case .falsy:
             return
         case .list(let items): renderEach(items, body, indentation: indentation, as: ContextFrame.init)
+        case .fieldLists(let items): renderEach(items, body, indentation: indentation, as: ContextFrame.fields)
         case .dictionaries(let items): renderEach(items, body, indentation: indentation, as: ContextFrame.dictionary)
         case .shared(let items): renderEach(items, body, indentation: indentation, as: ContextFrame.shared)
         case .strings(let items): renderEach(items, body, indentation: indentation) { ContextFrame.other($0) }
@@ -186,12 +187,12 @@ struct TemplateRenderer {
             guard let position else { return nil }
             return TemplateValue.positionTransform(name.transforms, index: position.index, count: position.count)
         case .innermost:
-            first = stack.withUnsafeBufferPointer { ContextFrame.child(name.parts[0], at: $0.baseAddress! + $0.count - 1) }
+            first = stack.withUnsafeBufferPointer { ContextFrame.child(name.keys[0], at: $0.baseAddress! + $0.count - 1) }
         case .stack:
             // The first context, innermost outwards, that has the first part; the rest is read from it
             // alone. A plain loop over the frames in place: a lazy chain copied each frame it passed,
             // and so did the array's subscript (a retain and a release of the frame's dictionary).
-            let part = name.parts[0]
+            let part = name.keys[0]
             var index = stack.count - 1
             first = stack.withUnsafeBufferPointer { frames -> Any? in
                 while index >= 0 {
@@ -209,8 +210,8 @@ struct TemplateRenderer {
         }
         guard var found = consume first else { return nil }
         // Most names have one part: tested first, so that no empty slice of the parts is made.
-        if name.parts.count > 1 {
-            for part in name.parts.dropFirst() {
+        if name.keys.count > 1 {
+            for part in name.keys.dropFirst() {
                 guard let child = TemplateValue.child(part, of: found) else { return nil }
                 found = child
             }
@@ -258,32 +259,42 @@ struct TemplateRenderer {
 /// first (an outlined copy and destroy of the enum, 0.7 % of a 100,000-product build), where a
 /// field is read on its own.
 struct ContextFrame {
-    private var table: [String: Any]?
+    private var fields: TemplateFields?
     private(set) var shared: SharedContext?
+    private var table: [String: Any]?
     private var object: Any?
 
-    static func dictionary(_ dictionary: [String: Any]) -> ContextFrame {
-        ContextFrame(table: dictionary, shared: nil, object: nil)
+    static func fields(_ fields: TemplateFields) -> ContextFrame {
+        ContextFrame(fields: fields, shared: nil, table: nil, object: nil)
     }
 
-    static func shared(_ shared: SharedContext) -> ContextFrame { ContextFrame(table: nil, shared: shared, object: nil) }
+    static func shared(_ shared: SharedContext) -> ContextFrame { ContextFrame(fields: nil, shared: shared, table: nil, object: nil) }
 
-    static func other(_ value: Any) -> ContextFrame { ContextFrame(table: nil, shared: nil, object: value) }
+    static func dictionary(_ dictionary: [String: Any]) -> ContextFrame {
+        ContextFrame(fields: nil, shared: nil, table: dictionary, object: nil)
+    }
 
-    private init(table: [String: Any]?, shared: SharedContext?, object: Any?) {
-        self.table = table
+    static func other(_ value: Any) -> ContextFrame { ContextFrame(fields: nil, shared: nil, table: nil, object: value) }
+
+    private init(fields: TemplateFields?, shared: SharedContext?, table: [String: Any]?, object: Any?) {
+        self.fields = fields
         self.shared = shared
+        self.table = table
         self.object = object
     }
 
     init(_ value: Any) {
         let type = Swift.type(of: value)
-        if type == [String: Any].self {
-            self = .dictionary(TemplateValue.known(value, as: [String: Any].self))
+        if type == TemplateFields.self {
+            self = .fields(TemplateValue.known(value, as: TemplateFields.self))
         } else if type == SharedContext.self {
             self = .shared(TemplateValue.known(value, as: SharedContext.self))
         } else if type == String.self {
             self = .other(value)
+        } else if type == [String: Any].self {
+            self = .dictionary(TemplateValue.known(value, as: [String: Any].self))
+        } else if let fields = value as? TemplateFields {
+            self = .fields(fields)
         } else if let dictionary = value as? [String: Any] {
             self = .dictionary(dictionary)
         } else {
@@ -292,16 +303,18 @@ struct ContextFrame {
     }
 
     var value: Any {
-        if let table { return table }
+        if let fields { return fields }
         if let shared { return shared.values }
+        if let table { return table }
         return object!
     }
 
     /// The value `name` has in the frame at `frame`, read in place: a method called on a frame in
     /// the stack's buffer copied it whole first.
-    static func child(_ name: String, at frame: UnsafePointer<ContextFrame>) -> Any? {
-        if let table = frame.pointee.table { return table[name] }
+    static func child(_ name: TemplateKey, at frame: UnsafePointer<ContextFrame>) -> Any? {
+        if let fields = frame.pointee.fields { return fields[name] }
         if let shared = frame.pointee.shared { return shared.values[name] }
+        if let table = frame.pointee.table { return table[name.text] }
         return TemplateValue.child(name, of: frame.pointee.object!)
     }
 }

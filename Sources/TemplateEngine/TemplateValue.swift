@@ -7,6 +7,7 @@ enum TemplateValue {
         case truth
         /// Lists of dictionaries are pushed without a cast per item.
         case dictionaries([[String: Any]])
+        case fieldLists([TemplateFields])
         /// Cards shared by many pages: pushed as they are, so a partial rendered from one is kept.
         case shared([SharedContext])
         /// Tags and option values: iterated without casting the list to `[Any]`, a copy.
@@ -20,8 +21,16 @@ enum TemplateValue {
     static func shape(of value: Any) -> Shape {
         // The types page builders use, told apart by their metadata, before any cast.
         let type = Swift.type(of: value)
-        if type == String.self || type == [String: Any].self || type == Int.self || type == SharedContext.self { return .object }
+        if type == String.self || type == TemplateFields.self || type == Int.self || type == SharedContext.self
+            || type == [String: Any].self
+        {
+            return .object
+        }
         if type == Bool.self { return known(value, as: Bool.self) ? .truth : .falsy }
+        if type == [TemplateFields].self {
+            let items = known(value, as: [TemplateFields].self)
+            return items.isEmpty ? .falsy : .fieldLists(items)
+        }
         if type == [[String: Any]].self {
             let items = known(value, as: [[String: Any]].self)
             return items.isEmpty ? .falsy : .dictionaries(items)
@@ -40,8 +49,9 @@ enum TemplateValue {
         }
         if value is String { return .object }
         if let bool = value as? Bool { return bool ? .truth : .falsy }
-        if value is [String: Any] { return .object }
+        if value is [String: Any] || value is TemplateFields { return .object }
         if let items = value as? [[String: Any]] { return items.isEmpty ? .falsy : .dictionaries(items) }
+        if let items = value as? [TemplateFields] { return items.isEmpty ? .falsy : .fieldLists(items) }
         if let items = value as? [Any] { return items.isEmpty ? .falsy : .list(items) }
         if value is NSNull { return .falsy }
         if let items = elements(of: value) { return items.isEmpty ? .falsy : .list(items) }
@@ -63,20 +73,22 @@ enum TemplateValue {
         return mirror.children.map(\.value)
     }
 
-    static func child(_ name: String, of value: Any) -> Any? {
+    static func child(_ name: TemplateKey, of value: Any) -> Any? {
         let type = Swift.type(of: value)
-        if type == [String: Any].self { return known(value, as: [String: Any].self)[name] }
+        if type == TemplateFields.self { return known(value, as: TemplateFields.self)[name] }
         // A final class: its exact type is the only one it can have.
         if type == SharedContext.self { return known(value, as: SharedContext.self).values[name] }
+        if type == [String: Any].self { return known(value, as: [String: Any].self)[name.text] }
         // A section over a text pushes it; names are looked up past it, before any cast.
         if type == String.self || type == Bool.self || type == Int.self { return nil }
-        if let dictionary = value as? [String: Any] { return dictionary[name] }
+        if let fields = value as? TemplateFields { return fields[name] }
+        if let dictionary = value as? [String: Any] { return dictionary[name.text] }
         if value is String || value is Bool || value is Int || value is NSNull { return nil }
         let mirror = Mirror(reflecting: value)
         if mirror.displayStyle == .optional {
             return mirror.children.first.flatMap { child(name, of: $0.value) }
         }
-        return mirror.children.first(where: { $0.label == name })?.value
+        return mirror.children.first(where: { $0.label == name.text })?.value
     }
 
     /// A value stored as `Optional<T>` inside `Any` is the value or nothing. Told by one cast to
@@ -93,15 +105,18 @@ enum TemplateValue {
 
     /// Whether values of `type` are never optional: the types page contexts are made of.
     static func isPlain(_ type: Any.Type) -> Bool {
-        type == String.self || type == [String: Any].self || type == Bool.self || type == Int.self
-            || type == [[String: Any]].self || type == [Any].self || type == [String].self
+        type == String.self || type == TemplateFields.self || type == Bool.self || type == Int.self
+            || type == [TemplateFields].self || type == [Any].self || type == [String].self
             || type == SharedContext.self || type == [SharedContext].self
+            || type == [String: Any].self || type == [[String: Any]].self
     }
 
     /// As swift-mustache prints it (`1.5`, `2.0`), so a theme's output does not change with the engine.
     static func text(of value: Any) -> String {
         if value is NSNull { return "" }
-        if Swift.type(of: value) == SharedContext.self { return String(describing: known(value, as: SharedContext.self).values) }
+        // Printed as swift-mustache prints the same dictionary with texts for keys.
+        if Swift.type(of: value) == SharedContext.self { return String(describing: SharedContext.plain(value)) }
+        if value is TemplateFields { return String(describing: SharedContext.plain(value)) }
         return String(describing: value)
     }
 
@@ -129,21 +144,28 @@ enum TemplateValue {
             }
         }
         let shared = Swift.type(of: value) == SharedContext.self ? known(value, as: SharedContext.self).values : nil
-        if let dictionary = shared ?? (value as? [String: Any]) {
-            switch name {
-            case "empty": return dictionary.isEmpty
-            case "count": return dictionary.count
-            default: return nil
-            }
+        if let dictionary = shared ?? (value as? TemplateFields) {
+            return dictionaryTransform(count: dictionary.count, name)
         }
+        if let dictionary = value as? [String: Any] { return dictionaryTransform(count: dictionary.count, name) }
         // A list of texts (a product's tags, on every product page) by its exact type: cast to
         // `[Any]` below, it was copied into a new array of boxed values for `empty` alone.
         if Swift.type(of: value) == [String].self { return listTransform(known(value, as: [String].self), name) }
+        if let dictionaries = value as? [TemplateFields] { return listTransform(dictionaries, name) }
         if let dictionaries = value as? [[String: Any]] { return listTransform(dictionaries, name) }
         if let shared = value as? [SharedContext] { return listTransform(shared, name) }
         if let list = value as? [Any] { return listTransform(list, name) }
         if let list = elements(of: value) { return listTransform(list, name) }
         return nil
+    }
+
+    /// `empty` and `count` of a dictionary, whatever its key type.
+    private static func dictionaryTransform(count: Int, _ name: String) -> Any? {
+        switch name {
+        case "empty": return count == 0
+        case "count": return count
+        default: return nil
+        }
     }
 
     /// `empty`, `count`, `first`, `last` and `reversed` of a list, whatever its element type.

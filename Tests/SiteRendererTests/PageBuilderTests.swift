@@ -2,6 +2,7 @@ import BuildEngine
 import CatalogModel
 import Foundation
 @testable import SiteRenderer
+import TemplateEngine
 import Testing
 import VitrineTestSupport
 
@@ -9,7 +10,7 @@ import VitrineTestSupport
     /// The trail is written byte by byte; it must be what the JSON tree it replaced encodes to,
     /// including titles a script element must not see unescaped.
     @Test func breadcrumbStructuredDataIsTheEncodedTree() {
-        let trails: [[[String: Any]]] = [
+        let trails: [[TemplateFields]] = [
             [],
             [["title": "Home", "absoluteURL": "https://example.com/"]],
             [
@@ -34,12 +35,12 @@ import VitrineTestSupport
     /// A product page adds its own step to a trail made once for its brand or category; the
     /// structured data must be the bytes the whole trail writes.
     @Test func aSharedTrailContinuedByAPageWritesTheWholeTrail() {
-        let shared: [[String: Any]] = [
+        let shared: [TemplateFields] = [
             ["title": "Home", "absoluteURL": "https://example.com/"],
             ["title": "Crème \"de\" nuit </script> & <b>", "absoluteURL": "https://example.com/p/a?b=1&c=2"],
         ]
         for prefix in [[], Array(shared.prefix(1)), shared] {
-            let own: [String: Any] = ["title": "Line\nbreak \u{2028} 😀", "absoluteURL": "https://example.com/products/x/"]
+            let own: TemplateFields = ["title": "Line\nbreak \u{2028} 😀", "absoluteURL": "https://example.com/products/x/"]
             let trail = BreadcrumbTrail(prefix)
             #expect(trail.jsonLD(endingWith: "Line\nbreak \u{2028} 😀", absoluteURL: "https://example.com/products/x/")
                 == PageBuilder.breadcrumbJSONLD(prefix + [own]))

@@ -1,6 +1,7 @@
 import CatalogModel
 import Foundation
 import SiteRenderer
+import TemplateEngine
 import Testing
 import VitrineTestSupport
 
