@@ -54,8 +54,10 @@ let package = Package(
         .systemLibrary(name: "CMimalloc", providers: [.apt(["libmimalloc-dev"])]),
         // The one way every layer spreads work over the cores, the model's indexes included.
         .target(name: "Parallel", swiftSettings: strictness),
+        // Names hashed without SipHash: template keys and slugs.
+        .target(name: "TextHash", swiftSettings: strictness),
         .target(
-            name: "CatalogModel", dependencies: ["Parallel", .product(name: "Crypto", package: "swift-crypto")],
+            name: "CatalogModel", dependencies: ["Parallel", "TextHash", .product(name: "Crypto", package: "swift-crypto")],
             swiftSettings: strictness),
         // What a build is made of, whoever produces it: output jobs and what they depend on, file
         // stamps and digests.
@@ -67,7 +69,7 @@ let package = Package(
             dependencies: ["CatalogModel", "BuildEngine", "Parallel", "CCmarkGFM", .product(name: "Yams", package: "Yams")],
             swiftSettings: strictness),
         // The theme engine: Mustache resolved once per template, run against the official suite.
-        .target(name: "TemplateEngine", swiftSettings: strictness),
+        .target(name: "TemplateEngine", dependencies: ["TextHash"], swiftSettings: strictness),
         .target(
             name: "SiteRenderer",
             dependencies: ["CatalogModel", "BuildEngine", "TemplateEngine"],
@@ -138,6 +140,7 @@ let package = Package(
         .testTarget(
             name: "ImporterTests", dependencies: ["Importer", "CatalogModel", "ContentLoader", "VitrineTestSupport"],
             swiftSettings: strictness),
+        .testTarget(name: "TextHashTests", dependencies: ["TextHash"], swiftSettings: strictness),
         .testTarget(
             name: "TemplateEngineTests", dependencies: ["TemplateEngine"], exclude: ["Specification"],
             swiftSettings: strictness),

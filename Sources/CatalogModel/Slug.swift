@@ -1,4 +1,5 @@
 import Foundation
+import TextHash
 
 /// A record's identity within its kind and its URL path segment.
 public struct Slug: Sendable, Hashable, Comparable, CustomStringConvertible, Codable {
@@ -11,6 +12,16 @@ public struct Slug: Sendable, Hashable, Comparable, CustomStringConvertible, Cod
 
     public var description: String { rawValue }
     public static func < (lhs: Slug, rhs: Slug) -> Bool { lhs.rawValue < rhs.rawValue }
+
+    /// Without SipHash (`TextHash`): a page finds its product's brand, promotions and related
+    /// products in tables by slug, and SipHash over the slug was most of each lookup.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(TextHash.hash(of: rawValue))
+    }
+
+    public func _rawHashValue(seed: Int) -> Int {
+        TextHash.mixed(TextHash.hash(of: rawValue), seed: seed)
+    }
 
     public static let pattern = "^[a-z0-9](?:[a-z0-9-]{0,62}[a-z0-9])?$"
 
