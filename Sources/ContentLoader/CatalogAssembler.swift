@@ -4,72 +4,80 @@ public import CatalogModel
 public enum CatalogAssembler {
     public static func assemble(
         site: Site,
-        brands: [DecodedRecord<Brand>],
-        products: [DecodedRecord<Product>],
-        promotions: [DecodedRecord<Promotion>],
-        pages: [DecodedRecord<Page>],
-        categories: [DecodedRecord<Category>] = [],
+        brands: DecodedRecords<Brand>,
+        products: DecodedRecords<Product>,
+        promotions: DecodedRecords<Promotion>,
+        pages: DecodedRecords<Page>,
+        categories: DecodedRecords<Category> = DecodedRecords(),
         existingImages: Set<String>
     ) -> (Catalog, [Diagnostic]) {
         var diagnostics: [Diagnostic] = []
 
-        func unique<R>(_ records: [DecodedRecord<R>], kind: String, key: (R) -> String, source: (R) -> SourceLocation, what: String)
-            -> [DecodedRecord<R>]
-        {
-            // Nearly always nothing clashes: then the records stay as they are, neither sorted nor copied.
-            var keys = Set<String>(minimumCapacity: records.count)
-            if records.allSatisfy({ keys.insert(key($0.record)).inserted }) { return records }
-            var firstByKey: [String: SourceLocation] = [:]
-            var kept: [DecodedRecord<R>] = []
+        func unique<R, Key: Hashable>(
+            _ list: DecodedRecords<R>, kind: String, key: (R) -> Key, source: (R) -> SourceLocation, what: String
+        ) -> DecodedRecords<R> {
+            // Nearly always nothing clashes: then the records stay as they are, neither sorted nor
+            // copied. Read by position: a loop over the records copied each one.
+            let records = list.records
+            var keys = Set<Key>(minimumCapacity: records.count)
+            if records.indices.allSatisfy({ keys.insert(key(records[$0])).inserted }) { return list }
+            var firstByKey: [Key: SourceLocation] = [:]
+            var kept: [Int] = []
             // Positions are sorted rather than the records, which are large to move.
-            let sources = records.map { source($0.record) }
-            for decoded in records.indices.sorted(by: { sources[$0] < sources[$1] }).map({ records[$0] }) {
-                let k = key(decoded.record)
+            let sources = records.indices.map { source(records[$0]) }
+            for position in records.indices.sorted(by: { sources[$0] < sources[$1] }) {
+                let k = key(records[position])
                 if let first = firstByKey[k] {
                     diagnostics.append(.error(
-                        "duplicate \(kind) \(what) \"\(k)\": also used by \(first.path); \(what)s are unique", at: source(decoded.record)))
+                        "duplicate \(kind) \(what) \"\(k)\": also used by \(first.path); \(what)s are unique", at: sources[position]))
                 } else {
-                    firstByKey[k] = source(decoded.record)
-                    kept.append(decoded)
+                    firstByKey[k] = sources[position]
+                    kept.append(position)
                 }
             }
-            return kept
+            return list.keeping(kept)
         }
 
-        let brands = unique(brands, kind: "brand", key: { $0.slug.rawValue }, source: { $0.source }, what: "slug")
-        var products = unique(products, kind: "product", key: { $0.slug.rawValue }, source: { $0.source }, what: "slug")
+        let brands = unique(brands, kind: "brand", key: { $0.slug }, source: { $0.source }, what: "slug")
+        var products = unique(products, kind: "product", key: { $0.slug }, source: { $0.source }, what: "slug")
         products = unique(products, kind: "product", key: { $0.sku }, source: { $0.source }, what: "sku")
-        // Taken out once for the checks and the catalog: each `map` retained every product again.
-        let productRecords = products.map { $0.record }
-        diagnostics += variantSKUClashes(productRecords)
-        let promotions = unique(promotions, kind: "promotion", key: { $0.slug.rawValue }, source: { $0.source }, what: "slug")
-        let pages = unique(pages, kind: "page", key: { $0.slug.rawValue }, source: { $0.source }, what: "slug")
-        let categories = unique(categories, kind: "category", key: { $0.slug.rawValue }, source: { $0.source }, what: "slug")
-        diagnostics += categoryCycles(categories.map { $0.record })
+        diagnostics += variantSKUClashes(products.records)
+        let promotions = unique(promotions, kind: "promotion", key: { $0.slug }, source: { $0.source }, what: "slug")
+        let pages = unique(pages, kind: "page", key: { $0.slug }, source: { $0.source }, what: "slug")
+        let categories = unique(categories, kind: "category", key: { $0.slug }, source: { $0.source }, what: "slug")
+        diagnostics += categoryCycles(categories.records)
 
-        // Closures, not key paths: a key path through `record` copied each whole record.
-        let known: [RecordKind: [String]] = [
-            .brand: brands.map { $0.record.slug.rawValue },
-            .product: products.map { $0.record.slug.rawValue },
-            .category: categories.map { $0.record.slug.rawValue },
+        // Closures, not key paths: a key path through a record copied the whole record.
+        let known: [RecordKind: Set<Slug>] = [
+            .brand: Set(brands.records.indices.map { brands.records[$0].slug }),
+            .product: Set(products.records.indices.map { products.records[$0].slug }),
+            .category: Set(categories.records.indices.map { categories.records[$0].slug }),
         ]
-        let knownSets = known.mapValues(Set.init)
+        // In the records' order, which decides between equally close suggestions; only for a mistake.
+        func names(of kind: RecordKind) -> [String] {
+            switch kind {
+            case .brand: brands.records.map(\.slug.rawValue)
+            case .product: products.records.map(\.slug.rawValue)
+            case .category: categories.records.map(\.slug.rawValue)
+            default: []
+            }
+        }
         // Each kind's references and images are read where they are, in one pass: joined into
         // one list first, every one was copied (its strings retained) on the one core this
         // stretch runs on. The first place each local picture is named is kept for the catalog.
         var imageUses: [String: SourceLocation] = [:]
-        func check<R>(_ records: [DecodedRecord<R>]) {
-            for decoded in records {
-                for reference in decoded.references where !(knownSets[reference.kind]?.contains(reference.slug.rawValue) ?? false) {
+        func check(_ uses: [RecordUses]) {
+            for index in uses.indices {
+                for reference in uses[index].references where !(known[reference.kind]?.contains(reference.slug) ?? false) {
                     var message = "\(reference.key): \"\(reference.slug)\" is not a known \(reference.kind.rawValue)"
-                    if let close = Spelling.closest(to: reference.slug.rawValue, among: known[reference.kind] ?? []) {
+                    if let close = Spelling.closest(to: reference.slug.rawValue, among: names(of: reference.kind)) {
                         message += "; did you mean \"\(close)\"?"
                     } else {
                         message += "; add \(reference.kind.folder ?? "")/\(reference.slug).md or fix the slug"
                     }
                     diagnostics.append(.error(message, at: reference.location))
                 }
-                for use in decoded.images {
+                for use in uses[index].images {
                     guard case .local(let path) = use.image else { continue }
                     if !existingImages.contains(path) {
                         diagnostics.append(.error(
@@ -81,14 +89,14 @@ public enum CatalogAssembler {
                 }
             }
         }
-        check(brands)
-        check(products)
-        check(promotions)
-        check(categories)
+        check(brands.uses)
+        check(products.uses)
+        check(promotions.uses)
+        check(categories.uses)
 
         var catalog = Catalog(
-            site: site, brands: brands.map { $0.record }, products: productRecords,
-            promotions: promotions.map { $0.record }, pages: pages.map { $0.record }, categories: categories.map { $0.record })
+            site: site, brands: brands.records, products: products.records, promotions: promotions.records, pages: pages.records,
+            categories: categories.records)
         catalog.imageUses = imageUses
         return (catalog, diagnostics)
     }

@@ -65,11 +65,11 @@ public struct ContentLoader: Sendable {
             return result
         }
         memo?.keep(only: Set(files.map(\.path)))
-        var brands: [DecodedRecord<Brand>] = []
-        var products: [DecodedRecord<Product>] = []
-        var promotions: [DecodedRecord<Promotion>] = []
-        var pages: [DecodedRecord<Page>] = []
-        var categories: [DecodedRecord<Category>] = []
+        var brands = DecodedRecords<Brand>()
+        var products = DecodedRecords<Product>()
+        var promotions = DecodedRecords<Promotion>()
+        var pages = DecodedRecords<Page>()
+        var categories = DecodedRecords<Category>()
         // Each record is taken out of the list in place, not copied: a copy retained every field
         // of every record, and dropping the list released them all again, on one core while the
         // other waited (a sixth of the serial stretch after decoding).

@@ -14,6 +14,38 @@ public struct DecodedRecord<Record: Sendable>: Sendable {
     }
 }
 
+/// What one record names and shows, checked once every record is read.
+public struct RecordUses: Sendable {
+    public var references: [Reference]
+    public var images: [ImageUse]
+}
+
+/// The records of one kind, and beside them what each names and shows, in two lists: the catalog
+/// takes the records as they are. Copied out of a list of `DecodedRecord`s, every field of every
+/// product was retained, and dropping that list released them all again, on the one core the
+/// assembly runs on.
+public struct DecodedRecords<Record: Sendable>: Sendable {
+    public private(set) var records: [Record] = []
+    public private(set) var uses: [RecordUses] = []
+
+    public init() {}
+
+    /// Moves the record in: `decoded` is given up, so its fields change hands without a copy.
+    public mutating func append(_ decoded: consuming DecodedRecord<Record>) {
+        let uses = RecordUses(references: decoded.references, images: decoded.images)
+        records.append((consume decoded).record)
+        self.uses.append(uses)
+    }
+
+    /// Only the records at `positions`, in that order.
+    func keeping(_ positions: [Int]) -> DecodedRecords<Record> {
+        var kept = DecodedRecords()
+        kept.records = positions.map { records[$0] }
+        kept.uses = positions.map { uses[$0] }
+        return kept
+    }
+}
+
 /// Turns checked fields into records. `markdown` renders a body; the model itself does no I/O
 /// and knows no Markdown library.
 public enum RecordDecoder {
