@@ -9,8 +9,13 @@ public struct FieldReader {
     public private(set) var diagnostics: [Diagnostic] = []
     /// Unknown keys, kept for templates.
     public private(set) var extra: [String: ExtraValue] = [:]
-    private var entries: [String: RawEntry] = [:]
+    /// The file's known keys, in a list: a file has a few, and a reader asks for every key its
+    /// kind knows, most of them absent. Hashing each asked key into a dictionary was a per cent
+    /// of loading 100,000 products.
+    private var entries: [RawEntry] = []
     private let rules: [String: FieldRule]
+    /// The keys a record must have, asked of each absent key without a lookup in `rules`.
+    private let required: [String]
 
     /// Written before a key in messages: `variants.` inside a variant, empty at the top.
     private let keyPrefix: String
@@ -18,13 +23,16 @@ public struct FieldReader {
     /// `root` is the parsed front matter or JSON object; `json` says whether the body key is allowed.
     public init(kind: RecordKind, root: RawNode?, json: Bool, file: SourceLocation) {
         let set = Self.ruleSets[kind]!
-        self.init(kind: kind, rules: set.rules, known: json ? set.jsonKeys : set.markdownKeys, root: root, json: json, file: file)
+        self.init(
+            kind: kind, rules: set.rules, required: set.required, known: json ? set.jsonKeys : set.markdownKeys, root: root, json: json,
+            file: file)
     }
 
     /// A kind's rules by key and the keys it knows in a Markdown file and in a JSON one: made
     /// once rather than per file, where they were a percent of loading ten thousand products.
     private struct RuleSet: Sendable {
         let rules: [String: FieldRule]
+        let required: [String]
         let markdownKeys: [String]
         let jsonKeys: [String]
     }
@@ -33,7 +41,7 @@ public struct FieldReader {
         uniqueKeysWithValues: RecordKind.allCases.map { kind in
             (kind, RuleSet(
                 rules: Dictionary(uniqueKeysWithValues: kind.fields.map { ($0.key, $0) }),
-                markdownKeys: kind.knownKeys(json: false), jsonKeys: kind.knownKeys(json: true)))
+                required: kind.fields.filter(\.required).map(\.key), markdownKeys: kind.knownKeys(json: false), jsonKeys: kind.knownKeys(json: true)))
         })
 
     /// A reader for a set of keys inside a record (one variant, one shipping rate). Unknown keys
@@ -41,18 +49,21 @@ public struct FieldReader {
     /// make a variant without its value.
     init(nested rules: [FieldRule], root: RawNode, in parent: RecordKind, keyPrefix: String) {
         self.init(
-            kind: parent, rules: Dictionary(uniqueKeysWithValues: rules.map { ($0.key, $0) }), known: rules.map(\.key),
+            kind: parent, rules: Dictionary(uniqueKeysWithValues: rules.map { ($0.key, $0) }),
+            required: rules.filter(\.required).map(\.key), known: rules.map(\.key),
             root: root, json: false, file: root.location, keyPrefix: keyPrefix, strict: true)
     }
 
     private init(
-        kind: RecordKind, rules: [String: FieldRule], known: [String], root: RawNode?, json: Bool, file: SourceLocation,
+        kind: RecordKind, rules: [String: FieldRule], required: [String], known: [String], root: RawNode?, json: Bool,
+        file: SourceLocation,
         keyPrefix: String = "", strict: Bool = false
     ) {
         self.kind = kind
         self.file = file
         self.keyPrefix = keyPrefix
         self.rules = rules
+        self.required = required
         guard let root else { return }
         guard case .map(let list) = root.value else {
             diagnostics.append(.error(
@@ -65,7 +76,9 @@ public struct FieldReader {
         entries.reserveCapacity(list.count)
         for entry in list {
             if known.contains(entry.key) {
-                entries[entry.key] = entry
+                // A key given twice keeps its last value, as a dictionary did.
+                entries.removeAll { $0.key == entry.key }
+                entries.append(entry)
                 continue
             }
             if !strict { extra[entry.key] = entry.value.plainValue }
@@ -319,7 +332,7 @@ public struct FieldReader {
     }
 
     /// Location of a key's value, for checks that compare two keys (`ends` after `starts`).
-    public func location(of key: String) -> SourceLocation { entries[key]?.value.location ?? file }
+    public func location(of key: String) -> SourceLocation { entry(key)?.value.location ?? file }
 
     public mutating func report(_ diagnostic: Diagnostic) { diagnostics.append(diagnostic) }
 
@@ -328,17 +341,21 @@ public struct FieldReader {
     func rule(_ key: String) -> FieldRule { rules[key]! }
 
     func present(_ key: String) -> RawNode? {
-        guard let node = entries[key]?.value, !node.isNull else { return nil }
+        guard let node = entry(key)?.value, !node.isNull else { return nil }
         return node
+    }
+
+    private func entry(_ key: String) -> RawEntry? {
+        entries.first { $0.key == key }
     }
 
     /// The key's node; reports a missing required key.
     mutating func value(_ key: String) -> RawNode? {
         if let node = present(key) { return node }
-        if rule(key).required {
+        if required.contains(key) {
             diagnostics.append(.error(
                 "missing required key `\(keyPrefix)\(key)` (\(rule(key).summary)); add e.g. \(key): \(Self.example(for: rule(key).type))",
-                at: entries[key]?.keyLocation ?? file))
+                at: entry(key)?.keyLocation ?? file))
         }
         return nil
     }

@@ -182,7 +182,8 @@ struct TemplateRenderer {
         let first: Any?
         switch name.scope {
         case .current:
-            first = stack[stack.count - 1].value
+            // Read in place: the array's subscript copied the whole frame first.
+            first = stack.withUnsafeBufferPointer { frames -> Any? in ContextFrame.value(at: frames.baseAddress! + frames.count - 1) }
         case .position:
             guard let position else { return nil }
             return TemplateValue.positionTransform(name.transforms, index: position.index, count: position.count)
@@ -302,11 +303,12 @@ struct ContextFrame {
         }
     }
 
-    var value: Any {
-        if let fields { return fields }
-        if let shared { return shared.values }
-        if let table { return table }
-        return object!
+    /// The frame's context itself (`{{.}}`), read in place like `child`.
+    static func value(at frame: UnsafePointer<ContextFrame>) -> Any {
+        if let fields = frame.pointee.fields { return fields }
+        if let shared = frame.pointee.shared { return shared.values }
+        if let table = frame.pointee.table { return table }
+        return frame.pointee.object!
     }
 
     /// The value `name` has in the frame at `frame`, read in place: a method called on a frame in

@@ -123,40 +123,49 @@ enum TemplateValue {
     /// The transforms swift-mustache offers themes, with the same names and results; an unknown
     /// one, or one that does not apply to the value, gives nothing.
     static func transform(_ value: Any, _ name: String) -> Any? {
-        if let string = value as? String {
-            switch name {
-            case "empty": return string.isEmpty
-            case "capitalized": return string.capitalized
-            case "lowercased": return string.lowercased()
-            case "uppercased": return string.uppercased()
-            case "reversed": return String(string.reversed())
-            default: return nil
-            }
-        }
-        if let number = value as? Int {
-            switch name {
-            case "equalzero": return number == 0
-            case "plusone": return number + 1
-            case "minusone": return number - 1
-            case "even": return number & 1 == 0
-            case "odd": return number & 1 == 1
-            default: return nil
-            }
-        }
-        let shared = Swift.type(of: value) == SharedContext.self ? known(value, as: SharedContext.self).values : nil
-        if let dictionary = shared ?? (value as? TemplateFields) {
-            return dictionaryTransform(count: dictionary.count, name)
-        }
+        // The types page builders use, by their metadata first: a product page's `empty(tags)`
+        // went through four failed casts (to a text, a number and two kinds of dictionary) before
+        // its list was recognised, about 2,000 instructions.
+        let type = Swift.type(of: value)
+        if type == [String].self { return listTransform(known(value, as: [String].self), name) }
+        if type == String.self { return textTransform(known(value, as: String.self), name) }
+        if type == Int.self { return numberTransform(known(value, as: Int.self), name) }
+        if type == [TemplateFields].self { return listTransform(known(value, as: [TemplateFields].self), name) }
+        if type == [SharedContext].self { return listTransform(known(value, as: [SharedContext].self), name) }
+        if type == TemplateFields.self { return dictionaryTransform(count: known(value, as: TemplateFields.self).count, name) }
+        if type == SharedContext.self { return dictionaryTransform(count: known(value, as: SharedContext.self).values.count, name) }
+        if let string = value as? String { return textTransform(string, name) }
+        if let number = value as? Int { return numberTransform(number, name) }
+        if let dictionary = value as? TemplateFields { return dictionaryTransform(count: dictionary.count, name) }
         if let dictionary = value as? [String: Any] { return dictionaryTransform(count: dictionary.count, name) }
-        // A list of texts (a product's tags, on every product page) by its exact type: cast to
-        // `[Any]` below, it was copied into a new array of boxed values for `empty` alone.
-        if Swift.type(of: value) == [String].self { return listTransform(known(value, as: [String].self), name) }
         if let dictionaries = value as? [TemplateFields] { return listTransform(dictionaries, name) }
         if let dictionaries = value as? [[String: Any]] { return listTransform(dictionaries, name) }
         if let shared = value as? [SharedContext] { return listTransform(shared, name) }
         if let list = value as? [Any] { return listTransform(list, name) }
         if let list = elements(of: value) { return listTransform(list, name) }
         return nil
+    }
+
+    private static func textTransform(_ string: String, _ name: String) -> Any? {
+        switch name {
+        case "empty": return string.isEmpty
+        case "capitalized": return string.capitalized
+        case "lowercased": return string.lowercased()
+        case "uppercased": return string.uppercased()
+        case "reversed": return String(string.reversed())
+        default: return nil
+        }
+    }
+
+    private static func numberTransform(_ number: Int, _ name: String) -> Any? {
+        switch name {
+        case "equalzero": return number == 0
+        case "plusone": return number + 1
+        case "minusone": return number - 1
+        case "even": return number & 1 == 0
+        case "odd": return number & 1 == 1
+        default: return nil
+        }
     }
 
     /// `empty` and `count` of a dictionary, whatever its key type.

@@ -27,5 +27,24 @@ import Testing
         expectDiagnostic(exponent, at: "Content/promotions/p.md:4:18", "is not a number")
     }
 
+    /// Keys are kept in a list, not a dictionary: a key given twice still reads as its last value,
+    /// an absent required key is still reported, and an absent optional one is not.
+    @Test func aKeyGivenTwiceReadsAsItsLastValueAndAbsentKeysAsBefore() {
+        let file = SourceLocation(path: "Content/brands/b.json", line: 1, column: 1)
+        func entry(_ key: String, _ text: String, line: Int) -> RawEntry {
+            let at = SourceLocation(path: file.path, line: line, column: 1)
+            return RawEntry(key: key, keyLocation: at, value: RawNode(.scalar(text, .string), at: at))
+        }
+        let root = RawNode(.map([entry("title", "First", line: 2), entry("country", "FR", line: 3), entry("title", "Last", line: 4)]), at: file)
+        var reader = FieldReader(kind: .brand, root: root, json: true, file: file)
+        #expect(reader.text("title") == "Last")
+        #expect(reader.location(of: "title").line == 4)
+        #expect(reader.text("website") == nil)
+        #expect(reader.diagnostics.isEmpty, "\(reader.diagnostics)")
+        var empty = FieldReader(kind: .brand, root: RawNode(.map([]), at: file), json: true, file: file)
+        #expect(empty.text("title") == nil)
+        #expect(empty.diagnostics.contains { $0.message.contains("missing required key `title`") })
+    }
+
     func promotion(_ lines: [String]) -> String { (["---"] + lines + ["---", "Flyer."]).joined(separator: "\n") }
 }
