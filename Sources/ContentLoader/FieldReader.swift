@@ -332,7 +332,7 @@ public struct FieldReader {
     }
 
     /// Location of a key's value, for checks that compare two keys (`ends` after `starts`).
-    public func location(of key: String) -> SourceLocation { entry(key)?.value.location ?? file }
+    public func location(of key: String) -> SourceLocation { position(of: key).map { entries[$0].value.location } ?? file }
 
     public mutating func report(_ diagnostic: Diagnostic) { diagnostics.append(diagnostic) }
 
@@ -341,12 +341,14 @@ public struct FieldReader {
     func rule(_ key: String) -> FieldRule { rules[key]! }
 
     func present(_ key: String) -> RawNode? {
-        guard let node = entry(key)?.value, !node.isNull else { return nil }
-        return node
+        guard let position = position(of: key), !entries[position].value.isNull else { return nil }
+        return entries[position].value
     }
 
-    private func entry(_ key: String) -> RawEntry? {
-        entries.first { $0.key == key }
+    /// By position, comparing keys in place: `first(where:)` copied each entry it passed.
+    private func position(of key: String) -> Int? {
+        for position in entries.indices where entries[position].key == key { return position }
+        return nil
     }
 
     /// The key's node; reports a missing required key.
@@ -355,7 +357,7 @@ public struct FieldReader {
         if required.contains(key) {
             diagnostics.append(.error(
                 "missing required key `\(keyPrefix)\(key)` (\(rule(key).summary)); add e.g. \(key): \(Self.example(for: rule(key).type))",
-                at: entry(key)?.keyLocation ?? file))
+                at: position(of: key).map { entries[$0].keyLocation } ?? file))
         }
         return nil
     }
