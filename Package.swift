@@ -53,9 +53,9 @@ let package = Package(
         // glibc's malloc (BENCHMARKS.md). Debian's package has no pkg-config file.
         .systemLibrary(name: "CMimalloc", providers: [.apt(["libmimalloc-dev"])]),
         // The one way every layer spreads work over the cores, the model's indexes included.
-        .target(name: "Parallel", swiftSettings: strictness),
-        // Names hashed without SipHash: template keys and slugs.
+        // Names hashed without SipHash (template keys, slugs), and a text's bytes read in place.
         .target(name: "TextHash", swiftSettings: strictness),
+        .target(name: "Parallel", dependencies: ["TextHash"], swiftSettings: strictness),
         .target(
             name: "CatalogModel", dependencies: ["Parallel", "TextHash", .product(name: "Crypto", package: "swift-crypto")],
             swiftSettings: strictness),
@@ -66,21 +66,22 @@ let package = Package(
             swiftSettings: strictness),
         .target(
             name: "ContentLoader",
-            dependencies: ["CatalogModel", "BuildEngine", "Parallel", "CCmarkGFM", .product(name: "Yams", package: "Yams")],
+            dependencies: ["CatalogModel", "BuildEngine", "Parallel", "CCmarkGFM", "TextHash", .product(name: "Yams", package: "Yams")],
             swiftSettings: strictness),
         // The theme engine: Mustache resolved once per template, run against the official suite.
         .target(name: "TemplateEngine", dependencies: ["TextHash"], swiftSettings: strictness),
         .target(
             name: "SiteRenderer",
-            dependencies: ["CatalogModel", "BuildEngine", "TemplateEngine"],
+            dependencies: ["CatalogModel", "BuildEngine", "TemplateEngine", "TextHash"],
             swiftSettings: strictness),
-        .target(name: "FeedWriter", dependencies: ["CatalogModel", "BuildEngine", "CLibXML2"], swiftSettings: strictness),
+        .target(name: "FeedWriter", dependencies: ["CatalogModel", "BuildEngine", "CLibXML2", "TextHash"], swiftSettings: strictness),
         // Product photos in the widths and formats pages offer, through libvips, cached across builds.
         .target(
             name: "ImageDerivatives",
             dependencies: ["CatalogModel", "BuildEngine", "Parallel", "CVips", .product(name: "Crypto", package: "swift-crypto")],
             swiftSettings: strictness),
-        .target(name: "SearchIndexer", dependencies: ["CatalogModel", "BuildEngine", "Parallel", "CZlib"], swiftSettings: strictness),
+        .target(
+            name: "SearchIndexer", dependencies: ["CatalogModel", "BuildEngine", "Parallel", "CZlib", "TextHash"], swiftSettings: strictness),
         .target(name: "CatalogAPI", dependencies: ["CatalogModel", "BuildEngine"], swiftSettings: strictness),
         .target(
             name: "Importer",
@@ -90,7 +91,7 @@ let package = Package(
             name: "SiteBuilder",
             dependencies: [
                 "CatalogModel", "BuildEngine", "Parallel", "ContentLoader", "SiteRenderer", "FeedWriter", "CatalogAPI",
-                "SearchIndexer", "ImageDerivatives", .product(name: "Crypto", package: "swift-crypto"),
+                "SearchIndexer", "ImageDerivatives", "TextHash", .product(name: "Crypto", package: "swift-crypto"),
             ],
             swiftSettings: strictness),
         // `vitrine serve --edit`: forms from the model's key table, saved only when the catalog validates.

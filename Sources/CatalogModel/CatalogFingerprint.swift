@@ -1,4 +1,5 @@
 import Crypto
+import TextHash
 
 /// A version of the catalog's content: SHA-256 over every field of every record, in catalog
 /// order. It ignores the build clock and where files sit on disk, so two builds of the same
@@ -130,9 +131,8 @@ public enum CatalogFingerprint {
         }
 
         private mutating func text(_ tag: Unicode.Scalar, _ s: String) {
-            var s = s
             count(tag, s.utf8.count)
-            s.withUTF8 { bytes in
+            s.withUTF8Bytes { bytes in
                 if bytes.count >= Self.flushSize {
                     flush()
                     hasher.update(bufferPointer: UnsafeRawBufferPointer(bytes))

@@ -1,3 +1,5 @@
+import TextHash
+
 extension JSONValue {
     /// Appends `text` as a JSON string literal: the one JSON escaper, for writers too hot to build a
     /// value first (the search index's records). `"`, `\` and control characters are escaped as
@@ -16,10 +18,9 @@ extension JSONValue {
     private static let hexDigits = Array("0123456789abcdef".utf8)
 
     static func appendString(_ text: String, to out: inout [UInt8], escapes: [Bool]) {
-        var text = text
         // The table is read through a pointer: a byte always indexes its 256 entries, so the
         // bounds check the array would make for every byte is not needed.
-        text.withUTF8 { bytes in escapes.withUnsafeBufferPointer { appendString(bytes, to: &out, escapes: $0) } }
+        text.withUTF8Bytes { bytes in escapes.withUnsafeBufferPointer { appendString(bytes, to: &out, escapes: $0) } }
     }
 
     /// Copies the runs between escapes whole.

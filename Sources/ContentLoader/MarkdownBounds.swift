@@ -1,4 +1,5 @@
 import CatalogModel
+import TextHash
 
 #if canImport(Glibc)
 import Glibc
@@ -21,8 +22,7 @@ enum MarkdownBounds {
     static func check(_ body: String) -> Problem? {
         // Over the string's own bytes: `String.UTF8View`'s iterator, a byte at a time, was most of
         // this check's cost, which every product body pays.
-        var body = body
-        return body.withUTF8(check)
+        return body.withUTF8Bytes(check)
     }
 
     /// Line by line: a line's opening (indentation, quote and list markers) byte by byte, the rest

@@ -1,6 +1,7 @@
 import Foundation
 import CCmarkGFM
 public import CatalogModel
+import TextHash
 
 #if canImport(Glibc)
 import Glibc
@@ -38,8 +39,7 @@ public enum MarkdownRenderer {
     /// a document that needs the extensions always gets them; `memchr` per byte sought, as a loop
     /// over every byte cost a tenth of parsing the document.
     static func mayUseInlineExtensions(_ source: String) -> Bool {
-        var source = source
-        return source.withUTF8 { bytes in
+        return source.withUTF8Bytes { bytes in
             guard let base = bytes.baseAddress else { return false }
             let count = bytes.count
             if memchr(base, Int32(UInt8(ascii: "~")), count) != nil || memchr(base, Int32(UInt8(ascii: "@")), count) != nil { return true }

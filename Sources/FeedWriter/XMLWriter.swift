@@ -1,6 +1,7 @@
 import BuildEngine
 import CLibXML2
 import Foundation
+import TextHash
 
 /// One XML document streamed into memory by libxml2's xmlTextWriter. Every element name, text and
 /// attribute value goes through libxml2, which escapes it, so no feed ever holds markup assembled
@@ -134,8 +135,7 @@ final class XMLWriter {
         // Fast path on bytes: only a C0 control or the lead byte 0xEF (of U+FFFE, U+FFFF) can be a problem.
         // On the string's own bytes, not through `String.UTF8View`'s iterator: every text of every
         // feed item comes through here.
-        var bytes = string
-        let suspicious = bytes.withUTF8 { $0.contains { $0 == 0xEF || ($0 < 0x20 && $0 != 0x9 && $0 != 0xA && $0 != 0xD) } }
+        let suspicious = string.withUTF8Bytes { $0.contains { $0 == 0xEF || ($0 < 0x20 && $0 != 0x9 && $0 != 0xA && $0 != 0xD) } }
         guard suspicious, !string.unicodeScalars.allSatisfy(allowed) else { return string }
         var cleaned = String.UnicodeScalarView()
         cleaned.append(contentsOf: string.unicodeScalars.filter(allowed))

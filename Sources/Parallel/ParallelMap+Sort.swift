@@ -1,3 +1,5 @@
+import TextHash
+
 extension ParallelMap {
     /// `0..<count` in the order `areInIncreasingOrder` gives, stably: runs of consecutive indices
     /// sorted on all cores (see `map(ranges:)`), then merged in pairs, each round's pairs on all
@@ -57,8 +59,7 @@ extension ParallelMap {
         keys.reserveCapacity(texts.count)
         var ascii = true
         for index in texts.indices {
-            var text = texts[index]
-            text.withUTF8 { bytes in
+            texts[index].withUTF8Bytes { bytes in
                 var words: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
                 var seen: UInt8 = 0
                 withUnsafeMutableBytes(of: &words) { key in

@@ -1,4 +1,5 @@
 import CatalogModel
+import TextHash
 
 /// Splits text into the words the index stores and the search page looks up. The page's script
 /// (Templates/static/search/search.js) does the same steps, so both sides agree on every word:
@@ -23,8 +24,7 @@ public enum SearchTokenizer {
     /// nearly all of a catalog, takes a byte-level path that gives the same words as the general
     /// one without building folded copies.
     static func forEachWordBytes(in text: String, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
-        var text = text
-        let isASCII = text.withUTF8(isASCII)
+        let isASCII = text.withUTF8Bytes(isASCII)
         guard isASCII else {
             unicodeWords(text.folded()) { word in
                 var word = word
@@ -33,7 +33,7 @@ public enum SearchTokenizer {
             return
         }
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: maximumLength) { buffer in
-            text.withUTF8 { bytes in
+            text.withUTF8Bytes { bytes in
                 var length = 0
                 var tooLong = false
                 func flush() {

@@ -1,6 +1,7 @@
 public import BuildEngine
 import CatalogModel
 public import Foundation
+import TextHash
 
 #if canImport(Glibc)
 import Glibc
@@ -164,8 +165,7 @@ public struct OutputFolder: Sendable {
     /// The folder part of a relative output path (`a/b` of `a/b/c.html`, "" of `c.html`), by its
     /// last slash: `NSString.deletingLastPathComponent` also tidies paths these never need tidied.
     static func parent(of path: String) -> String {
-        var path = path
-        return path.withUTF8 { bytes in
+        return path.withUTF8Bytes { bytes in
             guard let slash = bytes.lastIndex(of: UInt8(ascii: "/")) else { return "" }
             return String(decoding: UnsafeBufferPointer(rebasing: bytes[..<slash]), as: UTF8.self)
         }

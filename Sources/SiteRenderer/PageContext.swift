@@ -1,6 +1,7 @@
 import CatalogModel
 import Foundation
 import TemplateEngine
+import TextHash
 
 /// Builds the dictionaries templates see; README's "Templates" section names the keys themes rely on.
 struct PageContext {
@@ -386,8 +387,7 @@ struct PageContext {
     /// byte is a character: every product page clips its description, and breaking ten thousand
     /// texts into grapheme clusters cost more than the rest of the page context.
     static func clipASCII(_ text: String, to limit: Int) -> String? {
-        var text = text
-        return text.withUTF8 { whole -> String? in
+        return text.withUTF8Bytes { whole -> String? in
             // On the string's own bytes: walking `utf8.prefix` a byte at a time through its index
             // type cost more than the clipping.
             let head = UnsafeBufferPointer(rebasing: whole.prefix(limit + 1))

@@ -1,10 +1,11 @@
+import TextHash
+
 /// The one HTML escaper: every `{{value}}` a template prints, and the few strings page builders
 /// write into markup themselves. The five characters that matter in text and attribute values,
 /// byte by byte; text without any of them is copied as it is.
 public enum HTMLEscaping {
     public static func escape(_ text: String) -> String {
-        var copy = text
-        return copy.withUTF8 { bytes in
+        text.withUTF8Bytes { bytes in
             guard bytes.contains(where: needsEscape) else { return text }
             var out: [UInt8] = []
             out.reserveCapacity(bytes.count + 16)
@@ -15,8 +16,7 @@ public enum HTMLEscaping {
 
     /// For page builders that write markup as bytes.
     public static func append(_ text: String, to out: inout [UInt8]) {
-        var text = text
-        text.withUTF8 { append($0, to: &out) }
+        text.withUTF8Bytes { append($0, to: &out) }
     }
 
     static func append(_ bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {

@@ -1,3 +1,5 @@
+import TextHash
+
 /// One render: the output bytes, the context stack and the block overrides in force. A name is
 /// looked up by a switch on a few concrete types, not a chain of protocol casts, which is where
 /// swift-mustache spends most of a page.
@@ -248,8 +250,7 @@ struct TemplateRenderer {
     }
 
     private mutating func appendText(_ text: String, escaped: Bool) {
-        var text = text
-        text.withUTF8 { bytes in
+        text.withUTF8Bytes { bytes in
             if escaped { HTMLEscaping.append(bytes, to: &out) } else { out.append(contentsOf: bytes) }
         }
     }

@@ -9,8 +9,7 @@ public enum TextHash {
     /// Equal for texts that Swift calls equal: text that is not ASCII is hashed in its composed
     /// form (NFC), since `String`'s `==` holds canonically equivalent texts equal.
     public static func hash(of text: String) -> UInt64 {
-        var bytes = text
-        let (hash, ascii) = bytes.withUTF8(hashNotingASCII)
+        let (hash, ascii) = text.withUTF8Bytes(hashNotingASCII)
         if ascii { return hash }
         var composed = text.precomposedStringWithCanonicalMapping
         return composed.withUTF8(hashNotingASCII).hash

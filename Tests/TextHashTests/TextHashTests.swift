@@ -37,4 +37,12 @@ import TextHash
         }
         #expect(TextHash.mixed(42, seed: 1) != TextHash.mixed(42, seed: 2))
     }
+
+    /// Read in place or through a copy, the bytes are the text's UTF-8, whatever kind of string.
+    @Test(arguments: ["", "price", "a text longer than fifteen bytes", "Crème brûlée 😀", String(repeating: "é", count: 40)])
+    func utf8BytesAreTheTextsUTF8(text: String) {
+        #expect(text.withUTF8Bytes { Array($0) } == Array(text.utf8))
+        let sliced = String(("«" + text + "»").dropFirst().dropLast())
+        #expect(sliced.withUTF8Bytes { Array($0) } == Array(text.utf8))
+    }
 }
