@@ -1,5 +1,5 @@
-import TemplateEngine
 import CatalogModel
+import TemplateEngine
 
 /// The steps of a breadcrumb trail that many pages share (Home, Brands, a brand), with their
 /// `BreadcrumbList` written up to where a page's own step goes. Every product page showed four

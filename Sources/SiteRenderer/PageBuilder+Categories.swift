@@ -1,5 +1,5 @@
-import TemplateEngine
 import CatalogModel
+import TemplateEngine
 
 /// The category tree and each category's pages.
 extension PageBuilder {

@@ -1,5 +1,5 @@
-import TemplateEngine
 import CatalogModel
+import TemplateEngine
 
 extension PageBuilder {
     /// Active promotions that can be had in a shop, each with its stores. The page lists them all;

@@ -1,5 +1,5 @@
-import TemplateEngine
 import CatalogModel
+import TemplateEngine
 
 extension PageBuilder {
     /// The search page's frame: the form with every brand and availability, so the filters read

@@ -1,6 +1,6 @@
-import TemplateEngine
 import CatalogModel
 import Foundation
+import TemplateEngine
 
 /// The product page's variant table and picker, gallery, unit price and shipping rates. Each key
 /// is set only when the product or the site has what it shows, so a shop without them renders

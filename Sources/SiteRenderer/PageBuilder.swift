@@ -1,5 +1,5 @@
-import TemplateEngine
 import CatalogModel
+import TemplateEngine
 
 /// The context of each page kind. One function per kind; they share `PageContext`.
 struct PageBuilder: Sendable {

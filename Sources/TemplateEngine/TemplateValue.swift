@@ -115,8 +115,7 @@ enum TemplateValue {
     static func text(of value: Any) -> String {
         if value is NSNull { return "" }
         // Printed as swift-mustache prints the same dictionary with texts for keys.
-        if Swift.type(of: value) == SharedContext.self { return String(describing: SharedContext.plain(value)) }
-        if value is TemplateFields { return String(describing: SharedContext.plain(value)) }
+        if Swift.type(of: value) == SharedContext.self || value is TemplateFields { return String(describing: SharedContext.plain(value)) }
         return String(describing: value)
     }
 

@@ -11,16 +11,11 @@ public enum TextHash {
     public static func hash(of text: String) -> UInt64 {
         let (hash, ascii) = text.withUTF8Bytes(hashNotingASCII)
         if ascii { return hash }
-        var composed = text.precomposedStringWithCanonicalMapping
-        return composed.withUTF8(hashNotingASCII).hash
+        return text.precomposedStringWithCanonicalMapping.withUTF8Bytes(hashNotingASCII).hash
     }
 
-    /// Eight bytes at a time, each word multiplied in and folded down.
-    public static func hash(ofBytes bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
-        hashNotingASCII(bytes).hash
-    }
-
-    /// The hash, and whether every byte was ASCII: found in the same pass.
+    /// The hash, eight bytes at a time, each word multiplied in and folded down; and whether every
+    /// byte was ASCII, found in the same pass.
     private static func hashNotingASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> (hash: UInt64, ascii: Bool) {
         var state: UInt64 = 0xCBF2_9CE4_8422_2325 ^ UInt64(bytes.count)
         var seen: UInt64 = 0
