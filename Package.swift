@@ -49,6 +49,8 @@ let package = Package(
             providers: [.apt(["libxml2-dev"])]),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .systemLibrary(name: "CVips", pkgConfig: "vips", providers: [.apt(["libvips-dev"])]),
+        // `vitrine build --archive`: the site as one tar file.
+        .systemLibrary(name: "CArchive", pkgConfig: "libarchive", providers: [.apt(["libarchive-dev"])]),
         // The allocator of the `vitrine` executable: a build takes about a fifth less time than with
         // glibc's malloc (BENCHMARKS.md). Debian's package has no pkg-config file.
         .systemLibrary(name: "CMimalloc", providers: [.apt(["libmimalloc-dev"])]),
@@ -87,11 +89,12 @@ let package = Package(
             name: "Importer",
             dependencies: ["CatalogModel", "ContentLoader", "CLibXML2", .product(name: "SwiftCSV", package: "SwiftCSV")],
             swiftSettings: strictness),
+        .target(name: "SiteArchive", dependencies: ["BuildEngine", "CArchive"], swiftSettings: strictness),
         .target(
             name: "SiteBuilder",
             dependencies: [
                 "CatalogModel", "BuildEngine", "Parallel", "ContentLoader", "SiteRenderer", "FeedWriter", "CatalogAPI",
-                "SearchIndexer", "ImageDerivatives", "TextHash", .product(name: "Crypto", package: "swift-crypto"),
+                "SearchIndexer", "ImageDerivatives", "TextHash", "SiteArchive", .product(name: "Crypto", package: "swift-crypto"),
             ],
             swiftSettings: strictness),
         // `vitrine serve --edit`: forms from the model's key table, saved only when the catalog validates.
@@ -135,8 +138,10 @@ let package = Package(
             ],
             swiftSettings: strictness),
         .target(
-            name: "VitrineTestSupport", dependencies: ["CatalogModel", "ContentLoader", "SiteBuilder"],
+            name: "VitrineTestSupport", dependencies: ["CatalogModel", "ContentLoader", "SiteBuilder", "CArchive"],
             path: "Tests/VitrineTestSupport", swiftSettings: strictness),
+        .testTarget(
+            name: "SiteArchiveTests", dependencies: ["SiteArchive", "BuildEngine", "VitrineTestSupport"], swiftSettings: strictness),
         .testTarget(name: "CatalogModelTests", dependencies: ["CatalogModel", "VitrineTestSupport"], swiftSettings: strictness),
         .testTarget(
             name: "ImporterTests", dependencies: ["Importer", "CatalogModel", "ContentLoader", "VitrineTestSupport"],

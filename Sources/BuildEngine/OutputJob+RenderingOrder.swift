@@ -25,6 +25,13 @@ extension OutputJob {
         return paths
     }
 
+    /// How many of `jobs` are large, read in place.
+    public static func count(large jobs: [OutputJob]) -> Int {
+        var count = 0
+        for index in jobs.indices where jobs[index].isLarge { count += 1 }
+        return count
+    }
+
     /// How many of `jobs` are of `category`, read in place (`count(where:)` copies each job).
     public static func count(of category: Category, in jobs: [OutputJob]) -> Int {
         var count = 0

@@ -29,6 +29,9 @@ public final class IncrementalBuilder: @unchecked Sendable {
         /// Changed files replaced one by one (each atomically), gone files deleted: what the
         /// preview server does after its first build, as it is the fastest way to a served page.
         case inPlace
+        /// One tar file at the options' output path (`ArchiveOutput`), renamed into place when
+        /// complete. Only for a full build without a record: nothing is reused from an archive.
+        case archive
     }
 
     public let options: BuildOptions
@@ -176,7 +179,7 @@ public final class IncrementalBuilder: @unchecked Sendable {
             if writing == .inPlace { state = nil }
             report.diagnostics.append(.error(
                 "cannot write the output: \(error.localizedDescription)"
-                    + (writing == .staged ? "; the previous output is unchanged" : "; the next build writes everything again"),
+                    + (writing != .inPlace ? "; the previous output is unchanged" : "; the next build writes everything again"),
                 at: SourceLocation(path: options.outputFolder.lastPathComponent)))
             return report
         }
@@ -293,6 +296,8 @@ public final class IncrementalBuilder: @unchecked Sendable {
         pagesWritten: (@Sendable ([String]) -> Void)?
     ) throws -> [OutputJob] {
         switch writing {
+        case .archive:
+            return try writeArchive(plan, search: search)
         case .staged:
             let output = try OutputFolder(destination: options.outputFolder)
             do {

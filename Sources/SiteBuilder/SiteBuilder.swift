@@ -47,6 +47,12 @@ public enum SiteBuilder {
         return report
     }
 
+    /// `vitrine build --archive`: a full build written as one tar file at the options' output
+    /// path, in place of the file there only when everything succeeded.
+    public static func buildArchive(_ options: BuildOptions) -> BuildReport {
+        IncrementalBuilder(options: options, keepsRecord: false).build(writing: .archive)
+    }
+
     /// `vitrine check`'s look at the pictures: their headers only, never decoded (a truncated
     /// photo is found by the build that decodes it).
     public static func checkPictures(_ checked: CheckResult, content: URL) -> [Diagnostic] {

@@ -17,14 +17,25 @@ extension Vitrine {
                   SOURCE_DATE_EPOCH=1796083200 vitrine build --quiet
                   vitrine build --diagnostics json
                   vitrine build --shard 2/4 --output part-2 --clock 2026-12-01T00:00:00Z   # then vitrine merge
+                  vitrine build --archive site.tar   # one file to upload: tar -xf site.tar -C public
+
+                With --archive the site is one tar file instead of a folder: a large catalog's million
+                small files cost a disk more than rendering them, and many hosts take an archive.
                 """)
 
         @OptionGroup var source: SourceOptions
         @OptionGroup var verbosity: OutputVerbosity
         @OptionGroup var diagnosticOptions: DiagnosticOptions
 
-        @Option(name: .long, help: ArgumentHelp("Folder the site is written to.", valueName: "DIR"))
-        var output: String = "Output"
+        @Option(name: .long, help: ArgumentHelp("Folder the site is written to (default: Output).", valueName: "DIR"))
+        var output: String?
+
+        @Option(
+            name: .long,
+            help: ArgumentHelp(
+                "Write the site as one tar file instead of the output folder; replaced only when the build succeeds.",
+                valueName: "FILE"))
+        var archive: String?
 
         @Flag(
             name: .long,
@@ -42,6 +53,11 @@ extension Vitrine {
         @OptionGroup var pictures: PictureCacheOptions
 
         func validate() throws {
+            if archive != nil {
+                if incremental { throw ValidationError("--archive writes a whole site; leave out --incremental") }
+                if shard != nil { throw ValidationError("--archive writes a whole site; parts are merged as folders, so leave out --shard") }
+                if output != nil { throw ValidationError("--archive takes the place of --output; give only one of them") }
+            }
             if let shard {
                 if case .failure(let error) = BuildShard.parse(shard) { throw ValidationError(error.description) }
                 if incremental { throw ValidationError("--shard writes a part of a full build; leave out --incremental") }
@@ -59,12 +75,15 @@ extension Vitrine {
             var options = BuildOptions(
                 contentFolder: URL(fileURLWithPath: source.content),
                 templatesFolder: URL(fileURLWithPath: source.templates),
-                outputFolder: URL(fileURLWithPath: output),
+                outputFolder: URL(fileURLWithPath: archive ?? output ?? "Output"),
                 clock: now, strict: source.strict,
                 progress: progress, shard: shard.flatMap { try? BuildShard.parse($0).get() }, pictureCache: pictures.folder)
             // The process ends with this build.
             options.leavesMemoryToExit = true
-            let report = incremental ? SiteBuilder.buildIncrementally(options) : SiteBuilder.build(options)
+            let report =
+                archive != nil
+                ? SiteBuilder.buildArchive(options)
+                : incremental ? SiteBuilder.buildIncrementally(options) : SiteBuilder.build(options)
             if showProgress { Console.clearProgress() }
             DiagnosticPrinter(format: diagnosticOptions.diagnostics, content: source.content, templates: source.templates)
                 .print(report.diagnostics)
@@ -80,7 +99,7 @@ extension Vitrine {
                 for (phase, seconds) in report.phases {
                     say(String(format: "%7.3f s  ", seconds) + phase)
                 }
-                say("Read \(report.contentFileCount.formatted()) content files; wrote \(report.fileCount.formatted()) files to \(output)/")
+                say("Read \(report.contentFileCount.formatted()) content files; wrote \(report.fileCount.formatted()) files to \(archive ?? (output ?? "Output") + "/")")
             }
             if !quiet { say(report.summary + (shard.map { " (shard \($0))" } ?? "")) }
         }

@@ -203,6 +203,26 @@ func vitrine(_ arguments: [String], environment: [String: String] = [:], in fold
         #expect(try vitrine(args(fixture, "build", ["--shard", "1/2", "--incremental"])).status == 64)
     }
 
+    @Test func archiveWritesTheSiteAsOneTarFileAndRefusesWhatItCannotBe() throws {
+        let fixture = try ShopFixture()
+        defer { fixture.cleanUp() }
+        let file = fixture.root.appendingPathComponent("site.tar")
+        let source = ["--content", fixture.content.path, "--templates", ShopFixture.templates.path, "--clock", "2026-12-01T12:00:00Z"]
+        let run = try vitrine(["build"] + source + ["--archive", file.path, "--verbose"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("files to \(file.path)\n"), "\(run.stdout)")
+        #expect(TarContents.entries(of: file)?.contains { $0.path == "index.html" } == true)
+        #expect(!FileManager.default.fileExists(atPath: fixture.output.path), "no folder is written")
+
+        let incremental = try vitrine(["build"] + source + ["--archive", file.path, "--incremental"])
+        #expect(incremental.status == 64)
+        #expect(incremental.stderr.contains("leave out --incremental"), "\(incremental.stderr)")
+        #expect(try vitrine(["build"] + source + ["--archive", file.path, "--shard", "1/2"]).status == 64)
+        let both = try vitrine(["build"] + source + ["--archive", file.path, "--output", "public"])
+        #expect(both.status == 64)
+        #expect(both.stderr.contains("give only one of them"), "\(both.stderr)")
+    }
+
     @Test func sourceDateEpochFixesTheClock() throws {
         let fixture = try ShopFixture()
         defer { fixture.cleanUp() }

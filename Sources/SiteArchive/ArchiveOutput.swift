@@ -1,0 +1,283 @@
+public import BuildEngine
+import CArchive
+public import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The site as one tar file (POSIX pax, written by libarchive) rather than a folder.
+///
+/// A million products make 2.1 million files and a million folders; on an ordinary disk the
+/// kernel's work to create them took longer than the whole build of the pages (BENCHMARKS.md).
+/// One archive is a single sequential write, and it is what many hosts take anyway (GitHub Pages
+/// deploys a tar artifact). The file is written beside its destination and renamed into place
+/// only when complete, so a failed build leaves the previous archive as it was.
+///
+/// Workers render in parallel and hand each file over with its sequence number; one writer
+/// thread appends them in sequence order, so the archive's bytes do not depend on which core
+/// finished first. Every number from 0 up to the count given to `finish` must be handed over
+/// once (`skip` for a number that has no file).
+public final class ArchiveOutput: @unchecked Sendable {
+    public let destination: URL
+    let staging: String
+    /// Every entry's modification time: the build's clock, so equal builds give equal bytes.
+    private let modified: time_t
+    private let archive: OpaquePointer
+
+    private enum Item {
+        case bytes(path: String, Data)
+        /// A file's contents read from `source`; removed afterwards when `temporary`.
+        case file(path: String, source: String, temporary: Bool)
+        case skip
+    }
+
+    private let condition = NSCondition()
+    private var pending: [Int: Item] = [:]
+    private var next = 0
+    private var end: Int?
+    private var failure: (any Error)?
+    private var finished = false
+    private var closed = false
+    private var temporaries = Set<String>()
+    private var streamCount = 0
+    /// How far ahead of the writer a worker may render: bounds the rendered files held in memory
+    /// (a page is about 8 KB) while a large file ahead of them is still being made.
+    private let window: Int
+
+    public init(destination: URL, modified: Date, window: Int = 2048) throws {
+        self.destination = destination.standardizedFileURL
+        self.modified = time_t(modified.timeIntervalSince1970.rounded(.down))
+        self.window = window
+        let parent = self.destination.deletingLastPathComponent()
+        try FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true)
+        staging = parent.appendingPathComponent(
+            ".\(self.destination.lastPathComponent).vitrine-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString.prefix(8))"
+        ).path
+        guard let archive = archive_write_new() else { throw ArchiveError(path: staging, message: "cannot start an archive") }
+        self.archive = archive
+        // pax only where ustar cannot say it (long or non-ASCII names); large blocks: fewer writes,
+        // and the last one is not padded beyond the end-of-archive marker.
+        guard archive_write_set_format_pax_restricted(archive) == ARCHIVE_OK,
+            archive_write_set_bytes_per_block(archive, 1 << 20) == ARCHIVE_OK,
+            archive_write_set_bytes_in_last_block(archive, 1) == ARCHIVE_OK,
+            archive_write_open_filename(archive, staging) == ARCHIVE_OK
+        else {
+            let error = ArchiveError(path: staging, archive: archive)
+            archive_write_free(archive)
+            unlink(staging)
+            throw error
+        }
+        // The thread holds the archive until `finish` lets it end.
+        let thread = Thread {
+            // libarchive converts names through the thread's locale; in the C locale a name
+            // outside ASCII has no form it can write (and crashed it). UTF-8 on this thread only.
+            let utf8 = newlocale(LC_CTYPE_MASK, "C.UTF-8", nil)
+            if let utf8 { uselocale(utf8) }
+            self.writeInOrder()
+            if let utf8 {
+                uselocale(locale_t(bitPattern: -1))  // LC_GLOBAL_LOCALE, a cast Swift does not import
+                freelocale(utf8)
+            }
+        }
+        thread.name = "vitrine archive"
+        thread.start()
+    }
+
+    // MARK: Handing files over (any thread)
+
+    /// Waits while `sequence` is too far ahead of the writer; false once a file could not be
+    /// written, when the rest need not be rendered. Workers must take their numbers in order (as
+    /// `DispatchQueue.concurrentPerform` hands out iterations): then the worker holding the
+    /// writer's next number is never one that waits, and waiting workers are always released.
+    public func waitForRoom(before sequence: Int) -> Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        while sequence - next > window, failure == nil { condition.wait() }
+        return failure == nil
+    }
+
+    public func add(_ data: Data, at path: String, sequence: Int) { hand(.bytes(path: path, data), sequence) }
+
+    /// A copy of the file at `source` (a picture, a theme file).
+    public func addCopy(of source: String, at path: String, sequence: Int) {
+        hand(.file(path: path, source: source, temporary: false), sequence)
+    }
+
+    public func skip(_ sequence: Int) { hand(.skip, sequence) }
+
+    /// A file made piece by piece (the merchant feed: 1.2 GB at a million products). Its size must
+    /// be in its entry's header before its bytes, so it is streamed into a file beside the
+    /// archive and copied in when its turn comes, rather than held in memory; such a file needs
+    /// no room (`waitForRoom`) however far ahead its number is.
+    public func add(streaming stream: (OutputSink) -> Void, at path: String, sequence: Int) throws {
+        condition.lock()
+        let temporary = staging + ".part-\(streamCount)"
+        streamCount += 1
+        temporaries.insert(temporary)
+        condition.unlock()
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { throw ArchiveError(path: path, code: errno) }
+        let sink = OutputSink(descriptor: descriptor)
+        stream(sink)
+        close(descriptor)
+        if let failure = sink.failure { throw ArchiveError(path: path, code: failure) }
+        hand(.file(path: path, source: temporary, temporary: true), sequence)
+    }
+
+    /// After a failure nothing more is kept (`discard` removes the streamed parts).
+    private func hand(_ item: Item, _ sequence: Int) {
+        condition.lock()
+        if failure == nil { pending[sequence] = item }
+        if sequence == next { condition.broadcast() }
+        condition.unlock()
+    }
+
+    // MARK: Ending
+
+    /// Waits until the `count` files handed over are written and closes the archive; throws the
+    /// first failure. Later calls do nothing but throw that failure again.
+    public func finish(count: Int) throws {
+        condition.lock()
+        if end == nil { end = count }
+        condition.broadcast()
+        while !finished { condition.wait() }
+        let failure = self.failure
+        let closing = !closed
+        closed = true
+        condition.unlock()
+        guard closing else {
+            if let failure { throw failure }
+            return
+        }
+        if archive_write_close(archive) != ARCHIVE_OK, failure == nil {
+            let error = ArchiveError(path: destination.path, archive: archive)
+            archive_write_free(archive)
+            throw error
+        }
+        archive_write_free(archive)
+        if let failure { throw failure }
+    }
+
+    /// Puts the finished archive in place of the destination (after `finish`), in one rename.
+    public func commit() throws {
+        guard rename(staging, destination.path) == 0 else { throw ArchiveError(path: destination.path, code: errno) }
+    }
+
+    /// Removes the unfinished archive and its parts; the destination is untouched. Call after
+    /// `finish`, which stops the writer.
+    public func discard() {
+        unlink(staging)
+        condition.lock()
+        for temporary in temporaries { unlink(temporary) }
+        condition.unlock()
+    }
+
+    /// Stops the writer after a failure elsewhere: every file not yet written is dropped.
+    public func abandon(_ error: any Error) {
+        condition.lock()
+        if failure == nil { failure = error }
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    // MARK: The writer thread
+
+    private func writeInOrder() {
+        var buffer = [UInt8](repeating: 0, count: 1 << 20)
+        let entry = archive_entry_new()!
+        defer { archive_entry_free(entry) }
+        condition.lock()
+        while true {
+            // Done when every file is written; after a failure, as soon as the count is known.
+            if let end, next >= end || failure != nil { break }
+            guard let item = pending.removeValue(forKey: next) else {
+                condition.wait()
+                continue
+            }
+            next += 1
+            let stopped = failure != nil
+            condition.broadcast()
+            condition.unlock()
+            var error: (any Error)?
+            if !stopped {
+                do { try write(item, entry: entry, buffer: &buffer) } catch let failed { error = failed }
+            }
+            if case .file(_, let source, true) = item { unlink(source) }
+            condition.lock()
+            if let error, failure == nil { failure = error }
+        }
+        finished = true
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    private func write(_ item: Item, entry: OpaquePointer, buffer: inout [UInt8]) throws {
+        switch item {
+        case .skip:
+            return
+        case .bytes(let path, let data):
+            try header(entry, path: path, size: data.count)
+            try data.withUnsafeBytes { try append($0, path: path) }
+        case .file(let path, let source, _):
+            let descriptor = open(source, O_RDONLY | O_CLOEXEC)
+            guard descriptor >= 0 else { throw ArchiveError(path: path, code: errno) }
+            defer { close(descriptor) }
+            var status = stat()
+            guard fstat(descriptor, &status) == 0 else { throw ArchiveError(path: path, code: errno) }
+            let size = Int(status.st_size)
+            try header(entry, path: path, size: size)
+            var copied = 0
+            while copied < size {
+                let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress!, min($0.count, size - copied)) }
+                if count < 0, errno == EINTR { continue }
+                guard count > 0 else { throw ArchiveError(path: path, code: count < 0 ? errno : EIO) }
+                try buffer.withUnsafeBytes { try append(UnsafeRawBufferPointer(rebasing: $0[..<count]), path: path) }
+                copied += count
+            }
+        }
+    }
+
+    private func header(_ entry: OpaquePointer, path: String, size: Int) throws {
+        archive_entry_clear(entry)
+        archive_entry_set_pathname_utf8(entry, path)
+        archive_entry_set_filetype(entry, 0o100000)  // AE_IFREG, a cast in a macro Swift does not import
+        archive_entry_set_perm(entry, 0o644)
+        archive_entry_set_size(entry, la_int64_t(size))
+        archive_entry_set_mtime(entry, modified, 0)
+        guard archive_write_header(archive, entry) == ARCHIVE_OK else { throw ArchiveError(path: path, archive: archive) }
+    }
+
+    private func append(_ bytes: UnsafeRawBufferPointer, path: String) throws {
+        guard let base = bytes.baseAddress, !bytes.isEmpty else { return }
+        var offset = 0
+        while offset < bytes.count {
+            let written = archive_write_data(archive, base + offset, bytes.count - offset)
+            guard written > 0 else { throw ArchiveError(path: path, archive: archive) }
+            offset += written
+        }
+    }
+}
+
+/// What libarchive said about a file it could not write.
+public struct ArchiveError: Error, LocalizedError {
+    public var path: String
+    public var message: String
+
+    init(path: String, message: String) {
+        self.path = path
+        self.message = message
+    }
+
+    init(path: String, code: Int32) {
+        self.init(path: path, message: String(cString: strerror(code)))
+    }
+
+    init(path: String, archive: OpaquePointer) {
+        self.init(path: path, message: archive_error_string(archive).map { String(cString: $0) } ?? "cannot write the archive")
+    }
+
+    public var errorDescription: String? { "\(path): \(message)" }
+}

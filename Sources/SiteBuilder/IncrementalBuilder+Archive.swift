@@ -1,0 +1,82 @@
+import BuildEngine
+import Foundation
+import Parallel
+import SiteArchive
+
+extension IncrementalBuilder {
+    /// Writes the plan, the copied files and then the search index into one archive, in the order
+    /// a folder build writes them. Where two share a path, the folder keeps the later file; so
+    /// does the archive: a plan file a copied file replaces is left out, and of the search index's
+    /// files with one (content-hashed) name only one is kept.
+    func writeArchive(_ plan: Plan, search: Background<[OutputJob]>) throws -> [OutputJob] {
+        let archive = try ArchiveOutput(destination: options.outputFolder, modified: options.clock)
+        var handed = 0
+        do {
+            let jobs = plan.jobs
+            let copied = Set(plan.copies.map(\.path))
+            let counter = ProgressCounter(total: jobs.count, report: options.progress)
+            let failures = FailureList()
+            let chunk = 16
+            let order = OutputJob.renderingOrder(of: jobs, chunk: chunk)
+            // Large files (feeds, sitemaps, lists of everything) go last, through files beside the
+            // archive: a worker spending seconds on one would otherwise hold the writer at its
+            // place, and the other core with it once that is a window ahead.
+            var sequences = [Int](repeating: 0, count: jobs.count)
+            var (small, large) = (0, jobs.count - OutputJob.count(large: jobs))
+            for position in order.indices {
+                if jobs[order[position]].isLarge {
+                    sequences[position] = large
+                    large += 1
+                } else {
+                    sequences[position] = small
+                    small += 1
+                }
+            }
+            ParallelMap.forEach(count: jobs.count, chunk: chunk) { [sequences] position in
+                let index = order[position]
+                let (path, sequence) = (jobs[index].path, sequences[position])
+                if jobs[index].isLarge {
+                    do {
+                        if copied.contains(path) {
+                            archive.skip(sequence)
+                        } else if let stream = jobs[index].stream {
+                            try archive.add(streaming: stream, at: path, sequence: sequence)
+                        } else {
+                            let data = jobs[index].render()
+                            try archive.add(streaming: { sink in data.withUnsafeBytes { sink.write($0) } }, at: path, sequence: sequence)
+                        }
+                    } catch {
+                        failures.add(path, error)
+                        archive.abandon(error)
+                    }
+                } else if archive.waitForRoom(before: sequence), !copied.contains(path) {
+                    archive.add(jobs[index].render(), at: path, sequence: sequence)
+                } else {
+                    archive.skip(sequence)
+                }
+                counter.step()
+            }
+            handed = jobs.count
+            if let failure = failures.first { throw failure }
+            for copy in plan.copies {
+                archive.addCopy(of: copy.source, at: copy.path, sequence: handed)
+                handed += 1
+            }
+            let searchJobs = search.value
+            var last: [String: Int] = [:]
+            for (index, job) in searchJobs.enumerated() { last[job.path] = index }
+            for (index, job) in searchJobs.enumerated() {
+                if archive.waitForRoom(before: handed), last[job.path] == index { archive.add(job.render(), at: job.path, sequence: handed) } else { archive.skip(handed) }
+                handed += 1
+            }
+            try archive.finish(count: handed)
+            try archive.commit()
+            return searchJobs
+        } catch {
+            archive.abandon(error)
+            try? archive.finish(count: handed)
+            archive.discard()
+            throw error
+        }
+    }
+}
