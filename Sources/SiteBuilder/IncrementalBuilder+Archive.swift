@@ -4,12 +4,13 @@ import Parallel
 import SiteArchive
 
 extension IncrementalBuilder {
-    /// Writes the plan, the copied files and then the search index into one archive, in the order
-    /// a folder build writes them. Where two share a path, the folder keeps the later file; so
-    /// does the archive: a plan file a copied file replaces is left out, and of the search index's
-    /// files with one (content-hashed) name only one is kept.
-    func writeArchive(_ plan: Plan, search: Background<[OutputJob]>) throws -> [OutputJob] {
-        let archive = try ArchiveOutput(destination: options.outputFolder, modified: options.clock)
+    /// Writes the plan's files (the large ones last), the copied files, then the search index into
+    /// one archive, each entry dated `clock`. Where a folder build writes two files at one path,
+    /// the later stays; so it does when the archive is unpacked: a plan file a copied file
+    /// replaces is left out, of the search index's files with one (content-hashed) name only one
+    /// is kept, and any other pair would be two entries, the later one winning.
+    func writeArchive(_ plan: Plan, search: Background<[OutputJob]>, clock: Date) throws -> [OutputJob] {
+        let archive = try ArchiveOutput(destination: options.outputFolder, modified: clock)
         var handed = 0
         do {
             let jobs = plan.jobs
@@ -66,7 +67,11 @@ extension IncrementalBuilder {
             var last: [String: Int] = [:]
             for (index, job) in searchJobs.enumerated() { last[job.path] = index }
             for (index, job) in searchJobs.enumerated() {
-                if archive.waitForRoom(before: handed), last[job.path] == index { archive.add(job.render(), at: job.path, sequence: handed) } else { archive.skip(handed) }
+                if archive.waitForRoom(before: handed), last[job.path] == index {
+                    archive.add(job.render(), at: job.path, sequence: handed)
+                } else {
+                    archive.skip(handed)
+                }
                 handed += 1
             }
             try archive.finish(count: handed)

@@ -173,7 +173,9 @@ public final class IncrementalBuilder: @unchecked Sendable {
         let plannedPaths = Background { [jobs = plan.jobs] in OutputJob.paths(of: jobs) }
         let searchJobs: [OutputJob]
         do {
-            searchJobs = try write(plan, search: search, changes: changes, writing: writing, rendered: rendered, pagesWritten: pagesWritten)
+            searchJobs = try write(
+                plan, search: search, changes: changes, writing: writing, clock: clock, rendered: rendered,
+                pagesWritten: pagesWritten)
         } catch {
             // Files written in place before the failure no longer match the record: start over next time.
             if writing == .inPlace { state = nil }
@@ -292,12 +294,12 @@ public final class IncrementalBuilder: @unchecked Sendable {
 
     /// Writes the plan, then the search index once it is built; returns the search index's jobs.
     private func write(
-        _ plan: Plan, search: Background<[OutputJob]>, changes: Changes, writing: Writing, rendered: PathList,
+        _ plan: Plan, search: Background<[OutputJob]>, changes: Changes, writing: Writing, clock: Date, rendered: PathList,
         pagesWritten: (@Sendable ([String]) -> Void)?
     ) throws -> [OutputJob] {
         switch writing {
         case .archive:
-            return try writeArchive(plan, search: search)
+            return try writeArchive(plan, search: search, clock: clock)
         case .staged:
             let output = try OutputFolder(destination: options.outputFolder)
             do {

@@ -9,8 +9,6 @@ import Glibc
 import Darwin
 #endif
 
-/// A new output folder built beside the old one and swapped in only when complete, so a failed
-/// or interrupted build never leaves a half-written site where the old one was.
 /// A file that could not be written, with the system's reason.
 public struct OutputError: Error, LocalizedError {
     public var path: String
@@ -18,6 +16,8 @@ public struct OutputError: Error, LocalizedError {
     public var errorDescription: String? { "\(path): \(String(cString: strerror(code)))" }
 }
 
+/// A new output folder built beside the old one and swapped in only when complete, so a failed
+/// or interrupted build never leaves a half-written site where the old one was.
 public struct OutputFolder: Sendable {
     public let destination: URL
     public let staging: URL
