@@ -26,6 +26,7 @@ public final class ArchiveOutput: @unchecked Sendable {
     /// Every entry's modification time: the build's clock, so equal builds give equal bytes.
     private let modified: time_t
     private let archive: OpaquePointer
+    private let descriptor: Int32
 
     private enum Item {
         case bytes(path: String, Data)
@@ -56,17 +57,25 @@ public final class ArchiveOutput: @unchecked Sendable {
         staging = parent.appendingPathComponent(
             ".\(self.destination.lastPathComponent).vitrine-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString.prefix(8))"
         ).path
-        guard let archive = archive_write_new() else { throw ArchiveError(path: staging, message: "cannot start an archive") }
+        // Opened here rather than by libarchive, whose message would leave out the system's reason.
+        descriptor = open(staging, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw ArchiveError(path: self.destination.path, code: errno) }
+        guard let archive = archive_write_new() else {
+            close(descriptor)
+            unlink(staging)
+            throw ArchiveError(path: self.destination.path, message: "cannot start an archive")
+        }
         self.archive = archive
         // pax only where ustar cannot say it (long or non-ASCII names); large blocks: fewer writes,
         // and the last one is not padded beyond the end-of-archive marker.
         guard archive_write_set_format_pax_restricted(archive) == ARCHIVE_OK,
             archive_write_set_bytes_per_block(archive, 1 << 20) == ARCHIVE_OK,
             archive_write_set_bytes_in_last_block(archive, 1) == ARCHIVE_OK,
-            archive_write_open_filename(archive, staging) == ARCHIVE_OK
+            archive_write_open_fd(archive, descriptor) == ARCHIVE_OK
         else {
-            let error = ArchiveError(path: staging, archive: archive)
+            let error = ArchiveError(path: self.destination.path, archive: archive)
             archive_write_free(archive)
+            close(descriptor)
             unlink(staging)
             throw error
         }
@@ -152,13 +161,12 @@ public final class ArchiveOutput: @unchecked Sendable {
             if let failure { throw failure }
             return
         }
-        if archive_write_close(archive) != ARCHIVE_OK, failure == nil {
-            let error = ArchiveError(path: destination.path, archive: archive)
-            archive_write_free(archive)
-            throw error
-        }
+        var closingError: ArchiveError?
+        if archive_write_close(archive) != ARCHIVE_OK { closingError = ArchiveError(path: destination.path, archive: archive) }
         archive_write_free(archive)
+        if close(descriptor) != 0, closingError == nil { closingError = ArchiveError(path: destination.path, code: errno) }
         if let failure { throw failure }
+        if let closingError { throw closingError }
     }
 
     /// Puts the finished archive in place of the destination (after `finish`), in one rename.
@@ -275,8 +283,12 @@ public struct ArchiveError: Error, LocalizedError {
         self.init(path: path, message: String(cString: strerror(code)))
     }
 
+    /// libarchive's message, with the system's reason when it gives one (its own codes are negative).
     init(path: String, archive: OpaquePointer) {
-        self.init(path: path, message: archive_error_string(archive).map { String(cString: $0) } ?? "cannot write the archive")
+        var message = archive_error_string(archive).map { String(cString: $0) } ?? "cannot write the archive"
+        let code = archive_errno(archive)
+        if code > 0 { message += " (\(String(cString: strerror(code))))" }
+        self.init(path: path, message: message)
     }
 
     public var errorDescription: String? { "\(path): \(message)" }
