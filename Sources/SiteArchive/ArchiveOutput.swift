@@ -42,6 +42,7 @@ public final class ArchiveOutput: @unchecked Sendable {
     private var failure: (any Error)?
     private var finished = false
     private var closed = false
+    private var waitingWorkers = 0
     private var temporaries = Set<String>()
     private var streamCount = 0
     /// How far ahead of the writer a worker may render: bounds the rendered files held in memory
@@ -104,7 +105,11 @@ public final class ArchiveOutput: @unchecked Sendable {
     public func waitForRoom(before sequence: Int) -> Bool {
         condition.lock()
         defer { condition.unlock() }
-        while sequence - next > window, failure == nil { condition.wait() }
+        while sequence - next > window, failure == nil {
+            waitingWorkers += 1
+            condition.wait()
+            waitingWorkers -= 1
+        }
         return failure == nil
     }
 
@@ -136,11 +141,11 @@ public final class ArchiveOutput: @unchecked Sendable {
         hand(.file(path: path, source: temporary, temporary: true), sequence)
     }
 
-    /// After a failure nothing more is kept (`discard` removes the streamed parts).
+    /// After a failure nothing more is kept (`discard` removes the streamed parts). The writer is
+    /// not woken for each file (`writeInOrder`).
     private func hand(_ item: Item, _ sequence: Int) {
         condition.lock()
         if failure == nil { pending[sequence] = item }
-        if sequence == next { condition.broadcast() }
         condition.unlock()
     }
 
@@ -193,27 +198,38 @@ public final class ArchiveOutput: @unchecked Sendable {
 
     // MARK: The writer thread
 
+    /// Takes the files ready in sequence in runs, and sleeps a moment when the next one is not
+    /// there yet rather than being woken for every file handed over: at a million products that
+    /// was two million wake-ups, each a switch between threads.
     private func writeInOrder() {
         var buffer = [UInt8](repeating: 0, count: 1 << 20)
         let entry = archive_entry_new()!
         defer { archive_entry_free(entry) }
+        var run: [Item] = []
+        run.reserveCapacity(Self.run)
         condition.lock()
         while true {
             // Done when every file is written; after a failure, as soon as the count is known.
             if let end, next >= end || failure != nil { break }
-            guard let item = pending.removeValue(forKey: next) else {
-                condition.wait()
+            while run.count < Self.run, let item = pending.removeValue(forKey: next) {
+                run.append(item)
+                next += 1
+            }
+            if run.isEmpty {
+                _ = condition.wait(until: Date(timeIntervalSinceNow: Self.nap))
                 continue
             }
-            next += 1
+            if waitingWorkers > 0 { condition.broadcast() }
             let stopped = failure != nil
-            condition.broadcast()
             condition.unlock()
             var error: (any Error)?
-            if !stopped {
-                do { try write(item, entry: entry, buffer: &buffer) } catch let failed { error = failed }
+            for item in run {
+                if !stopped, error == nil {
+                    do { try write(item, entry: entry, buffer: &buffer) } catch let failed { error = failed }
+                }
+                if case .file(_, let source, true) = item { unlink(source) }
             }
-            if case .file(_, let source, true) = item { unlink(source) }
+            run.removeAll(keepingCapacity: true)
             condition.lock()
             if let error, failure == nil { failure = error }
         }
@@ -221,6 +237,10 @@ public final class ArchiveOutput: @unchecked Sendable {
         condition.broadcast()
         condition.unlock()
     }
+
+    /// Files taken at once, and how long the writer sleeps when none is ready.
+    private static let run = 256
+    private static let nap: TimeInterval = 0.002
 
     private func write(_ item: Item, entry: OpaquePointer, buffer: inout [UInt8]) throws {
         switch item {
