@@ -43,27 +43,51 @@ public final class ArchiveOutput: @unchecked Sendable {
     private var finished = false
     private var closed = false
     private var waitingWorkers = 0
+    private var writerNaps = false
+    /// How many files from `next` on are handed over without a gap.
+    private var ready = 0
     private var temporaries = Set<String>()
     private var streamCount = 0
     /// How far ahead of the writer a worker may render: bounds the rendered files held in memory
     /// (a page is about 8 KB) while a large file ahead of them is still being made.
     private let window: Int
 
+    /// A locale whose character set is UTF-8, for libarchive's conversions of names.
+    static func utf8Locale() -> locale_t? {
+        for name in ["C.UTF-8", "C.utf8", "en_US.UTF-8", "UTF-8"] {
+            if let locale = newlocale(LC_CTYPE_MASK, name, nil) { return locale }
+        }
+        return nil
+    }
+
     public init(destination: URL, modified: Date, window: Int = 2048) throws {
         self.destination = destination.standardizedFileURL
         self.modified = time_t(modified.timeIntervalSince1970.rounded(.down))
         self.window = window
         let parent = self.destination.deletingLastPathComponent()
+        // Refused before any rendering, rather than by the rename after all of it.
+        var status = stat()
+        if lstat(self.destination.path, &status) == 0, status.st_mode & S_IFMT == S_IFDIR {
+            throw ArchiveError(path: self.destination.path, message: "is a folder; name a file for the archive, or remove the folder")
+        }
+        guard let utf8 = Self.utf8Locale() else {
+            throw ArchiveError(path: self.destination.path, message: "no UTF-8 locale (C.UTF-8) to write names with")
+        }
         try FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true)
         staging = parent.appendingPathComponent(
             ".\(self.destination.lastPathComponent).vitrine-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString.prefix(8))"
         ).path
         // Opened here rather than by libarchive, whose message would leave out the system's reason.
         descriptor = open(staging, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw ArchiveError(path: self.destination.path, code: errno) }
+        guard descriptor >= 0 else {
+            let code = errno
+            freelocale(utf8)
+            throw ArchiveError(path: self.destination.path, code: code)
+        }
         guard let archive = archive_write_new() else {
             close(descriptor)
             unlink(staging)
+            freelocale(utf8)
             throw ArchiveError(path: self.destination.path, message: "cannot start an archive")
         }
         self.archive = archive
@@ -78,19 +102,19 @@ public final class ArchiveOutput: @unchecked Sendable {
             archive_write_free(archive)
             close(descriptor)
             unlink(staging)
+            freelocale(utf8)
             throw error
         }
         // The thread holds the archive until `finish` lets it end.
+        // Handed to the writer thread, which alone uses it from then on.
+        nonisolated(unsafe) let writerLocale = utf8
         let thread = Thread {
             // libarchive converts names through the thread's locale; in the C locale a name
             // outside ASCII has no form it can write (and crashed it). UTF-8 on this thread only.
-            let utf8 = newlocale(LC_CTYPE_MASK, "C.UTF-8", nil)
-            if let utf8 { uselocale(utf8) }
+            uselocale(writerLocale)
             self.writeInOrder()
-            if let utf8 {
-                uselocale(locale_t(bitPattern: -1))  // LC_GLOBAL_LOCALE, a cast Swift does not import
-                freelocale(utf8)
-            }
+            uselocale(locale_t(bitPattern: -1))  // LC_GLOBAL_LOCALE, a cast Swift does not import
+            freelocale(writerLocale)
         }
         thread.name = "vitrine archive"
         thread.start()
@@ -100,8 +124,10 @@ public final class ArchiveOutput: @unchecked Sendable {
 
     /// Waits while `sequence` is too far ahead of the writer; false once a file could not be
     /// written, when the rest need not be rendered. Workers must take their numbers in order (as
-    /// `DispatchQueue.concurrentPerform` hands out iterations): then the worker holding the
-    /// writer's next number is never one that waits, and waiting workers are always released.
+    /// `DispatchQueue.concurrentPerform` hands out iterations), and a file that may be made
+    /// after later numbers (a large one, or one rendered after it by the same worker) is handed
+    /// over without waiting: then the worker holding the writer's next number is never one that
+    /// waits. A failure releases every waiting worker.
     public func waitForRoom(before sequence: Int) -> Bool {
         condition.lock()
         defer { condition.unlock() }
@@ -111,6 +137,13 @@ public final class ArchiveOutput: @unchecked Sendable {
             waitingWorkers -= 1
         }
         return failure == nil
+    }
+
+    /// Whether a file could not be written: a large file need not be made any more.
+    public var hasFailed: Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        return failure != nil
     }
 
     public func add(_ data: Data, at path: String, sequence: Int) { hand(.bytes(path: path, data), sequence) }
@@ -133,7 +166,10 @@ public final class ArchiveOutput: @unchecked Sendable {
         temporaries.insert(temporary)
         condition.unlock()
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { throw ArchiveError(path: path, code: errno) }
+        guard descriptor >= 0 else {
+            let code = errno
+            throw ArchiveError(path: path, code: code)
+        }
         let sink = OutputSink(descriptor: descriptor)
         stream(sink)
         close(descriptor)
@@ -142,11 +178,18 @@ public final class ArchiveOutput: @unchecked Sendable {
     }
 
     /// After a failure nothing more is kept (`discard` removes the streamed parts). The writer is
-    /// not woken for each file (`writeInOrder`).
+    /// not woken for each file (`writeInOrder`), only when a run's worth is ready in sequence
+    /// while it naps: files ready out of order do not wake it.
     private func hand(_ item: Item, _ sequence: Int) {
         condition.lock()
-        if failure == nil { pending[sequence] = item }
-        condition.unlock()
+        defer { condition.unlock() }
+        guard failure == nil else { return }
+        pending[sequence] = item
+        if sequence == next + ready {
+            ready += 1
+            while pending[next + ready] != nil { ready += 1 }
+        }
+        if writerNaps, ready >= Self.run { condition.broadcast() }
     }
 
     // MARK: Ending
@@ -169,14 +212,23 @@ public final class ArchiveOutput: @unchecked Sendable {
         var closingError: ArchiveError?
         if archive_write_close(archive) != ARCHIVE_OK { closingError = ArchiveError(path: destination.path, archive: archive) }
         archive_write_free(archive)
-        if close(descriptor) != 0, closingError == nil { closingError = ArchiveError(path: destination.path, code: errno) }
+        if close(descriptor) != 0, closingError == nil {
+            let code = errno
+            closingError = ArchiveError(path: destination.path, code: code)
+        }
         if let failure { throw failure }
-        if let closingError { throw closingError }
+        if let closingError {
+            abandon(closingError)  // so that a later `finish` throws it too
+            throw closingError
+        }
     }
 
     /// Puts the finished archive in place of the destination (after `finish`), in one rename.
     public func commit() throws {
-        guard rename(staging, destination.path) == 0 else { throw ArchiveError(path: destination.path, code: errno) }
+        guard rename(staging, destination.path) == 0 else {
+            let code = errno
+            throw ArchiveError(path: destination.path, code: code)
+        }
     }
 
     /// Removes the unfinished archive and its parts; the destination is untouched. Call after
@@ -214,32 +266,49 @@ public final class ArchiveOutput: @unchecked Sendable {
             while run.count < Self.run, let item = pending.removeValue(forKey: next) {
                 run.append(item)
                 next += 1
+                ready -= 1
             }
             if run.isEmpty {
+                writerNaps = true
                 _ = condition.wait(until: Date(timeIntervalSinceNow: Self.nap))
+                writerNaps = false
                 continue
             }
             if waitingWorkers > 0 { condition.broadcast() }
-            let stopped = failure != nil
+            var stopped = failure != nil
             condition.unlock()
             var error: (any Error)?
             for item in run {
-                if !stopped, error == nil {
+                if case .file(_, let source, let temporary) = item {
+                    // A part may be a gigabyte: not copied once the archive has failed.
+                    if !stopped { stopped = hasFailed }
+                    if !stopped, error == nil {
+                        do { try write(item, entry: entry, buffer: &buffer) } catch let failed { error = failed }
+                    }
+                    if temporary { unlink(source) }
+                } else if !stopped, error == nil {
                     do { try write(item, entry: entry, buffer: &buffer) } catch let failed { error = failed }
                 }
-                if case .file(_, let source, true) = item { unlink(source) }
             }
             run.removeAll(keepingCapacity: true)
             condition.lock()
-            if let error, failure == nil { failure = error }
+            if let error, failure == nil {
+                failure = error
+                // Workers waiting for room would otherwise wait for files no longer kept.
+                condition.broadcast()
+            }
         }
         finished = true
         condition.broadcast()
         condition.unlock()
     }
 
-    /// Files taken at once, and how long the writer sleeps when none is ready.
+    /// Files taken at once: about 2 MB of pages, an eighth of the window, so workers find room
+    /// again soon after the writer moves on.
     private static let run = 256
+    /// How long the writer sleeps when the next file is not ready: a worker makes a page in tens
+    /// of microseconds, so a few milliseconds gather a run, and a stepped clock only delays the
+    /// writer until a run's worth is handed over (`hand`).
     private static let nap: TimeInterval = 0.002
 
     private func write(_ item: Item, entry: OpaquePointer, buffer: inout [UInt8]) throws {
@@ -251,17 +320,27 @@ public final class ArchiveOutput: @unchecked Sendable {
             try data.withUnsafeBytes { try append($0, path: path) }
         case .file(let path, let source, _):
             let descriptor = open(source, O_RDONLY | O_CLOEXEC)
-            guard descriptor >= 0 else { throw ArchiveError(path: path, code: errno) }
+            guard descriptor >= 0 else {
+                let code = errno
+                throw ArchiveError(path: path, code: code)
+            }
             defer { close(descriptor) }
             var status = stat()
-            guard fstat(descriptor, &status) == 0 else { throw ArchiveError(path: path, code: errno) }
+            guard fstat(descriptor, &status) == 0 else {
+                let code = errno
+                throw ArchiveError(path: path, code: code)
+            }
             let size = Int(status.st_size)
             try header(entry, path: path, size: size)
             var copied = 0
             while copied < size {
                 let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress!, min($0.count, size - copied)) }
                 if count < 0, errno == EINTR { continue }
-                guard count > 0 else { throw ArchiveError(path: path, code: count < 0 ? errno : EIO) }
+                if count < 0 {
+                    let code = errno
+                    throw ArchiveError(path: path, code: code)
+                }
+                guard count > 0 else { throw ArchiveError(path: path, message: "became shorter while it was copied") }
                 try buffer.withUnsafeBytes { try append(UnsafeRawBufferPointer(rebasing: $0[..<count]), path: path) }
                 copied += count
             }
@@ -275,7 +354,15 @@ public final class ArchiveOutput: @unchecked Sendable {
         archive_entry_set_perm(entry, 0o644)
         archive_entry_set_size(entry, la_int64_t(size))
         archive_entry_set_mtime(entry, modified, 0)
-        guard archive_write_header(archive, entry) == ARCHIVE_OK else { throw ArchiveError(path: path, archive: archive) }
+        guard archive_write_header(archive, entry) == ARCHIVE_OK else { throw writeError(adding: path) }
+    }
+
+    /// libarchive writes whole blocks, so the entry being added when a write fails (a full disk)
+    /// is only the one that filled the block: the archive is what failed.
+    private func writeError(adding path: String) -> ArchiveError {
+        var error = ArchiveError(path: destination.path, archive: archive)
+        error.message += " (while adding \(path))"
+        return error
     }
 
     private func append(_ bytes: UnsafeRawBufferPointer, path: String) throws {
@@ -283,13 +370,13 @@ public final class ArchiveOutput: @unchecked Sendable {
         var offset = 0
         while offset < bytes.count {
             let written = archive_write_data(archive, base + offset, bytes.count - offset)
-            guard written > 0 else { throw ArchiveError(path: path, archive: archive) }
+            guard written > 0 else { throw writeError(adding: path) }
             offset += written
         }
     }
 }
 
-/// What libarchive said about a file it could not write.
+/// Why the archive, or a file for it, could not be written: libarchive's message or the system's.
 public struct ArchiveError: Error, LocalizedError {
     public var path: String
     public var message: String

@@ -20,25 +20,34 @@ extension IncrementalBuilder {
             let chunk = 16
             let order = OutputJob.renderingOrder(of: jobs, chunk: chunk)
             // Large files (feeds, sitemaps, lists of everything) go last, through files beside the
-            // archive: a worker spending seconds on one would otherwise hold the writer at its
+            // archive, and so do the pages a worker renders after one in the same chunk: a worker
+            // spending seconds on a large file would otherwise hold the writer at those pages'
             // place, and the other core with it once that is a window ahead.
+            var late = [Bool](repeating: false, count: jobs.count)
+            var largeInChunk = false
+            for position in order.indices {
+                if position % chunk == 0 { largeInChunk = false }
+                if jobs[order[position]].isLarge { largeInChunk = true } else { late[position] = largeInChunk }
+            }
+            // Numbered in three runs: the other pages in rendering order, the late ones, the large ones.
+            let lateCount = late.count { $0 }
+            var next = (other: 0, late: jobs.count - OutputJob.count(large: jobs) - lateCount, large: jobs.count - OutputJob.count(large: jobs))
             var sequences = [Int](repeating: 0, count: jobs.count)
-            var (small, large) = (0, jobs.count - OutputJob.count(large: jobs))
             for position in order.indices {
                 if jobs[order[position]].isLarge {
-                    sequences[position] = large
-                    large += 1
+                    (sequences[position], next.large) = (next.large, next.large + 1)
+                } else if late[position] {
+                    (sequences[position], next.late) = (next.late, next.late + 1)
                 } else {
-                    sequences[position] = small
-                    small += 1
+                    (sequences[position], next.other) = (next.other, next.other + 1)
                 }
             }
-            ParallelMap.forEach(count: jobs.count, chunk: chunk) { [sequences] position in
+            ParallelMap.forEach(count: jobs.count, chunk: chunk) { [sequences, late] position in
                 let index = order[position]
                 let (path, sequence) = (jobs[index].path, sequences[position])
                 if jobs[index].isLarge {
                     do {
-                        if copied.contains(path) {
+                        if archive.hasFailed || copied.contains(path) {
                             archive.skip(sequence)
                         } else if let stream = jobs[index].stream {
                             try archive.add(streaming: stream, at: path, sequence: sequence)
@@ -50,10 +59,14 @@ extension IncrementalBuilder {
                         failures.add(path, error)
                         archive.abandon(error)
                     }
-                } else if archive.waitForRoom(before: sequence), !copied.contains(path) {
-                    archive.add(jobs[index].render(), at: path, sequence: sequence)
                 } else {
-                    archive.skip(sequence)
+                    // A late page must not wait for room: the writer reaches it only after all the others.
+                    let goesOn = late[position] ? !archive.hasFailed : archive.waitForRoom(before: sequence)
+                    if goesOn, !copied.contains(path) {
+                        archive.add(jobs[index].render(), at: path, sequence: sequence)
+                    } else {
+                        archive.skip(sequence)
+                    }
                 }
                 counter.step()
             }

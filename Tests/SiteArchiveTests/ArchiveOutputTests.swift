@@ -120,6 +120,33 @@ import VitrineTestSupport
         #expect(try leftovers(keeping: ["site.tar"]).isEmpty)
     }
 
+    @Test func aWriteFailureReleasesWorkersWaitingForRoom() throws {
+        defer { cleanUp() }
+        let archive = try ArchiveOutput(destination: folder.appendingPathComponent("site.tar"), modified: clock, window: 1)
+        let released = DispatchSemaphore(value: 0)
+        let answer = Answer()
+        Thread {
+            answer.value = archive.waitForRoom(before: 5)
+            released.signal()
+        }.start()
+        // The writer fails on the first file; the waiting worker's room never comes.
+        archive.addCopy(of: folder.appendingPathComponent("missing.jpg").path, at: "images/missing.jpg", sequence: 0)
+        #expect(released.wait(timeout: .now() + 10) == .success, "the waiting worker is woken by the failure")
+        #expect(answer.value == false)
+        #expect(throws: ArchiveError.self) { try archive.finish(count: 6) }
+        archive.discard()
+        #expect(try leftovers(keeping: []).isEmpty)
+    }
+
+    @Test func aFolderAtTheDestinationIsRefusedBeforeAnythingIsWritten() throws {
+        defer { cleanUp() }
+        let destination = folder.appendingPathComponent("public")
+        try FileManager.default.createDirectory(at: destination, withIntermediateDirectories: false)
+        let error = try #require(throws: ArchiveError.self) { _ = try ArchiveOutput(destination: destination, modified: clock) }
+        #expect(error.message.contains("is a folder"))
+        #expect(try leftovers(keeping: ["public"]).isEmpty)
+    }
+
     @Test func aFileThatCannotBeReadFailsTheArchiveWithItsPath() throws {
         defer { cleanUp() }
         let destination = folder.appendingPathComponent("site.tar")
@@ -133,4 +160,9 @@ import VitrineTestSupport
         #expect(!FileManager.default.fileExists(atPath: destination.path))
         #expect(try leftovers(keeping: []).isEmpty)
     }
+}
+
+/// What a waiting thread saw, read after the semaphore orders it.
+private final class Answer: @unchecked Sendable {
+    var value: Bool?
 }

@@ -48,7 +48,7 @@ import VitrineTestSupport
         #expect(bytes == (try Data(contentsOf: second)))
     }
 
-    @Test func aFailingArchiveBuildLeavesThePreviousArchiveExactlyAsItWas() throws {
+    @Test func aBuildRefusedByValidationLeavesThePreviousArchiveExactlyAsItWas() throws {
         let fixture = try ShopFixture()
         defer { fixture.cleanUp() }
         let file = fixture.root.appendingPathComponent("site.tar")
@@ -71,7 +71,8 @@ import VitrineTestSupport
         let report = SiteBuilder.buildArchive(buildOptions(fixture))
         #expect(!report.succeeded)
         #expect(report.diagnostics.contains {
-            $0.description.contains("cannot write the output") && $0.description.contains("the previous output is unchanged")
+            $0.description.contains("cannot write the output") && $0.description.contains("is a folder")
+                && $0.description.contains("the previous output is unchanged")
         })
         #expect(FolderContents.entries(in: fixture.output) == before)
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: fixture.root.path)

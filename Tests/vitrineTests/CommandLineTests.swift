@@ -208,19 +208,25 @@ func vitrine(_ arguments: [String], environment: [String: String] = [:], in fold
         defer { fixture.cleanUp() }
         let file = fixture.root.appendingPathComponent("site.tar")
         let source = ["--content", fixture.content.path, "--templates", ShopFixture.templates.path, "--clock", "2026-12-01T12:00:00Z"]
-        let run = try vitrine(["build"] + source + ["--archive", file.path, "--verbose"])
+        let run = try vitrine(["build"] + source + ["--archive", file.path, "--verbose"], in: fixture.root)
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout.contains("files to \(file.path)\n"), "\(run.stdout)")
         #expect(TarContents.entries(of: file)?.contains { $0.path == "index.html" } == true)
-        #expect(!FileManager.default.fileExists(atPath: fixture.output.path), "no folder is written")
+        #expect(!FileManager.default.fileExists(atPath: fixture.root.appendingPathComponent("Output").path), "no folder is written")
+        // Another process, another second: no process id, time or user in the bytes.
+        Thread.sleep(forTimeInterval: 1.1)
+        let again = fixture.root.appendingPathComponent("again.tar")
+        #expect(try vitrine(["build"] + source + ["--archive", again.path, "--quiet"], in: fixture.root).status == 0)
+        #expect(try Data(contentsOf: again) == Data(contentsOf: file))
 
-        let incremental = try vitrine(["build"] + source + ["--archive", file.path, "--incremental"])
+        let incremental = try vitrine(["build"] + source + ["--archive", file.path, "--incremental"], in: fixture.root)
         #expect(incremental.status == 64)
         #expect(incremental.stderr.contains("leave out --incremental"), "\(incremental.stderr)")
-        #expect(try vitrine(["build"] + source + ["--archive", file.path, "--shard", "1/2"]).status == 64)
-        let both = try vitrine(["build"] + source + ["--archive", file.path, "--output", "public"])
+        #expect(try vitrine(["build"] + source + ["--archive", file.path, "--shard", "1/2"], in: fixture.root).status == 64)
+        let both = try vitrine(["build"] + source + ["--archive", file.path, "--output", "public"], in: fixture.root)
         #expect(both.status == 64)
         #expect(both.stderr.contains("give only one of them"), "\(both.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: fixture.root.appendingPathComponent("public").path))
     }
 
     @Test func sourceDateEpochFixesTheClock() throws {
