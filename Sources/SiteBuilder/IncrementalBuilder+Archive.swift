@@ -19,29 +19,9 @@ extension IncrementalBuilder {
             let failures = FailureList()
             let chunk = 16
             let order = OutputJob.renderingOrder(of: jobs, chunk: chunk)
-            // Large files (feeds, sitemaps, lists of everything) go last, through files beside the
-            // archive, and so do the pages a worker renders after one in the same chunk: a worker
-            // spending seconds on a large file would otherwise hold the writer at those pages'
-            // place, and the other core with it once that is a window ahead.
-            var late = [Bool](repeating: false, count: jobs.count)
-            var largeInChunk = false
-            for position in order.indices {
-                if position % chunk == 0 { largeInChunk = false }
-                if jobs[order[position]].isLarge { largeInChunk = true } else { late[position] = largeInChunk }
-            }
-            // Numbered in three runs: the other pages in rendering order, the late ones, the large ones.
-            let lateCount = late.count { $0 }
-            var next = (other: 0, late: jobs.count - OutputJob.count(large: jobs) - lateCount, large: jobs.count - OutputJob.count(large: jobs))
-            var sequences = [Int](repeating: 0, count: jobs.count)
-            for position in order.indices {
-                if jobs[order[position]].isLarge {
-                    (sequences[position], next.large) = (next.large, next.large + 1)
-                } else if late[position] {
-                    (sequences[position], next.late) = (next.late, next.late + 1)
-                } else {
-                    (sequences[position], next.other) = (next.other, next.other + 1)
-                }
-            }
+            // Large files go last, through files beside the archive, and so do the pages rendered
+            // after them in their chunks (`writingNumbers`).
+            let (sequences, late) = OutputJob.writingNumbers(of: jobs, order: order, chunk: chunk)
             ParallelMap.forEach(count: jobs.count, chunk: chunk) { [sequences, late] position in
                 let index = order[position]
                 let (path, sequence) = (jobs[index].path, sequences[position])

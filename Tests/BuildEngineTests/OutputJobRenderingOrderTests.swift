@@ -30,4 +30,23 @@ struct OutputJobRenderingOrderTests {
         let order = OutputJob.renderingOrder(of: jobs(large: [0, 1, 2, 3, 5], count: 6), chunk: 16)
         #expect(order == [0, 4, 1, 2, 3, 5])
     }
+
+    @Test func largeFilesAndThePagesBehindThemInTheirChunksAreNumberedLast() {
+        let all = jobs(large: [7, 13], count: 20)
+        let order = OutputJob.renderingOrder(of: all, chunk: 4)
+        // Chunks: [7, 0, 1, 2] [13, 3, 4, 5] [6, 8, 9, 10] …, the first two led by a large job.
+        let (numbers, late) = OutputJob.writingNumbers(of: all, order: order, chunk: 4)
+        #expect(Set(numbers) == Set(0..<20), "every file has its own number")
+        #expect(late == (0..<20).map { $0 < 8 && $0 % 4 != 0 })
+        #expect(numbers[8...] == ArraySlice(0..<12), "the others in rendering order, from 0")
+        #expect([1, 2, 3, 5, 6, 7].map { numbers[$0] } == Array(12..<18), "then the late ones")
+        #expect(numbers[0] == 18 && numbers[4] == 19, "then the large ones")
+    }
+
+    @Test func withNoLargeJobEveryFileIsNumberedWhereItIsRendered() {
+        let all = jobs(large: [], count: 40)
+        let (numbers, late) = OutputJob.writingNumbers(of: all, order: OutputJob.renderingOrder(of: all, chunk: 16), chunk: 16)
+        #expect(numbers == Array(0..<40))
+        #expect(!late.contains(true))
+    }
 }
