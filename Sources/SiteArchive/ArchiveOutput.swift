@@ -46,7 +46,7 @@ public final class ArchiveOutput: @unchecked Sendable {
     private var writerNaps = false
     /// How many files from `next` on are handed over without a gap.
     private var ready = 0
-    private var temporaries = Set<String>()
+    /// Parts streamed so far, named `staging.part-0` onwards.
     private var streamCount = 0
     /// How far ahead of the writer a worker may render: bounds the rendered files held in memory
     /// (a page is about 8 KB) while a large file ahead of them is still being made.
@@ -139,6 +139,8 @@ public final class ArchiveOutput: @unchecked Sendable {
         return failure == nil
     }
 
+    private func part(_ number: Int) -> String { staging + ".part-\(number)" }
+
     /// Whether a file could not be written: a large file need not be made any more.
     public var hasFailed: Bool {
         condition.lock()
@@ -161,9 +163,8 @@ public final class ArchiveOutput: @unchecked Sendable {
     /// no room (`waitForRoom`) however far ahead its number is.
     public func add(streaming stream: (OutputSink) -> Void, at path: String, sequence: Int) throws {
         condition.lock()
-        let temporary = staging + ".part-\(streamCount)"
+        let temporary = part(streamCount)
         streamCount += 1
-        temporaries.insert(temporary)
         condition.unlock()
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else {
@@ -236,7 +237,7 @@ public final class ArchiveOutput: @unchecked Sendable {
     public func discard() {
         unlink(staging)
         condition.lock()
-        for temporary in temporaries { unlink(temporary) }
+        for number in 0..<streamCount { unlink(part(number)) }
         condition.unlock()
     }
 
@@ -279,16 +280,12 @@ public final class ArchiveOutput: @unchecked Sendable {
             condition.unlock()
             var error: (any Error)?
             for item in run {
-                if case .file(_, let source, let temporary) = item {
-                    // A part may be a gigabyte: not copied once the archive has failed.
-                    if !stopped { stopped = hasFailed }
-                    if !stopped, error == nil {
-                        do { try write(item, entry: entry, buffer: &buffer) } catch let failed { error = failed }
-                    }
-                    if temporary { unlink(source) }
-                } else if !stopped, error == nil {
+                // A part may be a gigabyte: not copied once the archive has failed.
+                if case .file = item, !stopped { stopped = hasFailed }
+                if !stopped, error == nil {
                     do { try write(item, entry: entry, buffer: &buffer) } catch let failed { error = failed }
                 }
+                if case .file(_, let source, true) = item { unlink(source) }
             }
             run.removeAll(keepingCapacity: true)
             condition.lock()

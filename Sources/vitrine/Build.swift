@@ -72,10 +72,11 @@ extension Vitrine {
             if showProgress {
                 progress = { done, total in Console.progress("Rendering \(done)/\(total)") }
             }
+            let destination = archive ?? output ?? "Output"
             var options = BuildOptions(
                 contentFolder: URL(fileURLWithPath: source.content),
                 templatesFolder: URL(fileURLWithPath: source.templates),
-                outputFolder: URL(fileURLWithPath: archive ?? output ?? "Output"),
+                outputFolder: URL(fileURLWithPath: destination),
                 clock: now, strict: source.strict,
                 progress: progress, shard: shard.flatMap { try? BuildShard.parse($0).get() }, pictureCache: pictures.folder)
             // The process ends with this build.
@@ -99,7 +100,7 @@ extension Vitrine {
                 for (phase, seconds) in report.phases {
                     say(String(format: "%7.3f s  ", seconds) + phase)
                 }
-                say("Read \(report.contentFileCount.formatted()) content files; wrote \(report.fileCount.formatted()) files to \(archive ?? (output ?? "Output") + "/")")
+                say("Read \(report.contentFileCount.formatted()) content files; wrote \(report.fileCount.formatted()) files to \(destination + (archive == nil ? "/" : ""))")
             }
             if !quiet { say(report.summary + (shard.map { " (shard \($0))" } ?? "")) }
         }
