@@ -58,8 +58,7 @@ import VitrineTestSupport
         let report = SiteBuilder.buildArchive(buildOptions(fixture, output: file))
         #expect(!report.succeeded)
         #expect(try Data(contentsOf: file) == before)
-        let leftovers = try FileManager.default.contentsOfDirectory(atPath: fixture.root.path)
-            .filter { $0.contains("vitrine-") && !$0.hasSuffix(".vitrine-cache") }
+        let leftovers = try fixture.stagingLeftovers()
         #expect(leftovers.isEmpty, "no staging file is left behind: \(leftovers)")
     }
 
@@ -75,8 +74,7 @@ import VitrineTestSupport
                 && $0.description.contains("the previous output is unchanged")
         })
         #expect(FolderContents.entries(in: fixture.output) == before)
-        let leftovers = try FileManager.default.contentsOfDirectory(atPath: fixture.root.path)
-            .filter { $0.contains("vitrine-") && !$0.hasSuffix(".vitrine-cache") }
+        let leftovers = try fixture.stagingLeftovers()
         #expect(leftovers.isEmpty, "no staging file is left behind: \(leftovers)")
     }
 }

@@ -35,7 +35,7 @@ func buildOptions(_ fixture: ShopFixture, output: URL? = nil, strict: Bool = fal
         #expect(!report.succeeded)
         #expect(report.diagnostics.contains { $0.description.hasPrefix("Content/products/broken.md:5:8: error: price:") })
         #expect(FolderContents.files(in: fixture.output) == before)
-        let leftovers = try FileManager.default.contentsOfDirectory(atPath: fixture.root.path).filter { $0.contains("vitrine-") && !$0.hasSuffix(".vitrine-cache") }
+        let leftovers = try fixture.stagingLeftovers()
         #expect(leftovers.isEmpty, "no staging folder is left behind: \(leftovers)")
     }
 

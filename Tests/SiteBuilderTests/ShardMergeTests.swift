@@ -81,8 +81,7 @@ import VitrineTestSupport
         let victim = try #require(FolderContents.files(in: parts[1]).keys.first { $0 != ShardManifest.fileName })
         try FileManager.default.removeItem(at: parts[1].appendingPathComponent(victim))
         #expect(refusal(parts).contains("build this shard again"))
-        let leftovers = try FileManager.default.contentsOfDirectory(atPath: fixture.root.path)
-            .filter { $0.contains("vitrine-") && !$0.hasSuffix(".vitrine-cache") }
+        let leftovers = try fixture.stagingLeftovers()
         #expect(leftovers.isEmpty, "no staging folder is left behind: \(leftovers)")
     }
 

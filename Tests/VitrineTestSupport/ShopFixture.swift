@@ -150,6 +150,13 @@ public struct ShopFixture: Sendable {
         try FileManager.default.removeItem(at: root.appendingPathComponent(relative))
     }
 
+    /// Staging folders or files a build left beside its output in `root` (the picture caches
+    /// apart): a failed build must leave none.
+    public func stagingLeftovers() throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: root.path)
+            .filter { $0.contains("vitrine-") && !$0.hasSuffix(".vitrine-cache") }
+    }
+
     public func cleanUp() {
         try? FileManager.default.removeItem(at: root)
     }
