@@ -66,7 +66,7 @@ extension CatalogAPI {
             listPrice: quote.isReduced ? price(quote.list, unit: product.priceUnit) : nil, sale: SaleDocument(quote),
             availability: shown.availability.rawValue,
             thumbnail: product.thumbnail.map { absolute($0.sitePath) }, image: product.image.map { absolute($0.sitePath) },
-            gtin: product.gtin, mpn: product.mpn, tags: product.tags, date: product.date.map { Timestamp.rfc3339($0.date) },
+            gtin: product.gtin, mpn: product.mpn, tags: product.tags, date: product.date?.rfc3339,
             detail: TextDocument(html: product.detail.html, text: product.detail.plainText),
             url: absolute(Routes.product(product.slug)), api: absolute(APIRoutes.product(product.slug)),
             buyURL: shown.availability.isPurchasable ? site.buyURL(sku: shown.sku) : nil,
@@ -125,7 +125,7 @@ extension CatalogAPI {
             promotions: listed.map { promotion in
                 PromotionListDocument.Entry(
                     slug: promotion.slug.rawValue, title: promotion.title, status: promotion.status(at: now).rawValue,
-                    starts: Timestamp.rfc3339(promotion.starts.date), ends: promotion.ends.map { Timestamp.rfc3339($0.date) },
+                    starts: promotion.starts.rfc3339, ends: promotion.ends?.rfc3339,
                     discountPercent: promotion.discountPercent, code: promotion.code,
                     image: promotion.image.map { absolute($0.sitePath) }, url: absolute(Routes.promotion(promotion.slug)),
                     content: TextDocument(html: promotion.content.html, text: promotion.content.plainText),
@@ -173,7 +173,7 @@ extension CatalogAPI {
     func promotionLink(_ promotion: Promotion) -> PromotionLink {
         PromotionLink(
             slug: promotion.slug.rawValue, title: promotion.title, url: absolute(Routes.promotion(promotion.slug)),
-            starts: Timestamp.rfc3339(promotion.starts.date), ends: promotion.ends.map { Timestamp.rfc3339($0.date) },
+            starts: promotion.starts.rfc3339, ends: promotion.ends?.rfc3339,
             discountPercent: promotion.discountPercent, code: promotion.code)
     }
 

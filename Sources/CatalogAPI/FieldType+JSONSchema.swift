@@ -84,6 +84,15 @@ extension FieldType {
             return Self.imageSettingsSchema
         case .integerList(let range):
             return ["type": "array", "uniqueItems": true, "items": FieldType.integer(range).jsonSchema]
+        case .timeZone:
+            return ["type": "string", "pattern": "^([A-Za-z_+-]+(/[A-Za-z0-9_+-]+)*|UTC)$", "examples": ["America/Los_Angeles", "Asia/Seoul"]]
+        case .customKeys:
+            return [
+                "type": "object",
+                "propertyNames": ["enum": .array(RecordKind.allCases.map { .string($0.pluralName) })],
+                "additionalProperties": ["type": "array", "items": ["type": "string", "pattern": "^[A-Za-z][A-Za-z0-9]*$"]],
+                "examples": [["products": ["ingredients"]]],
+            ]
         case .googleCategory:
             return [
                 "anyOf": [["type": "integer", "minimum": 1], ["type": "string", "pattern": "^([0-9]{1,10}|[^>]+( > [^>]+)*)$"]],

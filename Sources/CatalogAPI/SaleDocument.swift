@@ -14,8 +14,8 @@ public struct SaleDocument: Codable, Sendable, Equatable {
     public init?(_ quote: PriceQuote) {
         guard let promotion = quote.promotion, let percent = promotion.discountPercent else { return nil }
         self.promotion = promotion.slug.rawValue
-        starts = Timestamp.rfc3339(promotion.starts.date)
-        ends = promotion.ends.map { Timestamp.rfc3339($0.date) }
+        starts = promotion.starts.rfc3339
+        ends = promotion.ends?.rfc3339
         discountPercent = percent
     }
 }

@@ -1,4 +1,5 @@
 import Crypto
+import Foundation
 import TextHash
 
 /// A version of the catalog's content: SHA-256 over every field of every record, in catalog
@@ -24,6 +25,12 @@ public enum CatalogFingerprint {
                     [rate.country, rate.service, String(rate.price.minorUnits), rate.freeOver.map { String($0.minorUnits) } ?? "\u{0}",
                      rate.minDays.map(String.init) ?? "\u{0}", rate.maxDays.map(String.init) ?? "\u{0}"]
                 },
+            ], extra: [:])
+        }
+        // The keys added on 2026-11-28 likewise: the zone moves every date-only instant.
+        if site.timeZone != Timestamp.utc || !site.customKeys.isEmpty {
+            writer.record("site++", [site.timeZone.identifier], lists: [
+                site.customKeys.sorted { $0.key.rawValue < $1.key.rawValue }.flatMap { [$0.key.rawValue] + $0.value.sorted() },
             ], extra: [:])
         }
         for brand in catalog.brands {

@@ -27,6 +27,9 @@ public enum RecordKind: String, Sendable, Hashable, CaseIterable {
         }
     }
 
+    /// How `customKeys` in `site.json` names the kind: its folder, or `site`.
+    public var pluralName: String { folder ?? "site" }
+
     /// Whether records of this kind may be nested in sub-folders.
     public var allowsSubfolders: Bool { self == .product }
 
@@ -46,7 +49,9 @@ public enum RecordKind: String, Sendable, Hashable, CaseIterable {
                     "outputs not to write, for hosts that cap a site's files: api (the JSON API and its schemas), brandFeeds (one RSS feed per brand)"),
                 FieldRule("unitPriceBase", .unitPriceBase, "the quantity unit prices are quoted per, by unit, e.g. {\"ml\": \"100 ml\"}"),
                 FieldRule("shipping", .shipping, "delivery rates: {country, service, price, freeOver?, minDays?, maxDays?}"),
-                FieldRule("images", .imageSettings, "derived pictures: {widths?, formats?, quality?, avifQuality?, maxPixels?}"),
+                FieldRule("images", .imageSettings, "derived pictures: {widths?, formats?, quality?, avifQuality?, maxPixels?, keepOriginalMetadata?}"),
+                FieldRule("timeZone", .timeZone, "IANA zone date-only values are days of, e.g. America/Los_Angeles (default UTC)"),
+                FieldRule("customKeys", .customKeys, "the shop's own keys by kind, passed to templates under extra, e.g. {\"products\": [\"ingredients\"]}"),
             ]
         case .brand:
             return [
@@ -203,4 +208,8 @@ public enum FieldType: Sendable {
     case imageSettings
     /// A list of whole numbers in a range, each once.
     case integerList(ClosedRange<Int>)
+    /// An IANA time zone name (`Asia/Seoul`).
+    case timeZone
+    /// A map from a kind's folder name (`products`, or `site`) to keys of the shop's own.
+    case customKeys
 }

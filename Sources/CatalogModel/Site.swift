@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Shop-wide settings from `site.json`.
 public struct Site: Sendable, Hashable {
@@ -18,6 +18,11 @@ public struct Site: Sendable, Hashable {
     public var shipping: [ShippingRate]
     /// How local pictures are derived.
     public var images: ImageSettings
+    /// The zone date-only values are days of, and times without an offset are read in.
+    public var timeZone: TimeZone
+    /// The shop's own keys by kind: passed to templates under `extra` without a warning, and
+    /// never taken for a misspelt known key.
+    public var customKeys: [RecordKind: Set<String>]
     public var extra: [String: ExtraValue]
     public var source: SourceLocation
 
@@ -25,7 +30,8 @@ public struct Site: Sendable, Hashable {
         title: String, baseURL: String, currency: Currency, locale: String = "en_US", description: String? = nil,
         productsPerPage: Int = 20, checkoutURL: String? = nil, omitted: Set<SiteOutput> = [],
         unitPriceBase: [NetContent.Unit: NetContent] = [:], shipping: [ShippingRate] = [],
-        images: ImageSettings = .standard, extra: [String: ExtraValue] = [:],
+        images: ImageSettings = .standard, timeZone: TimeZone = Timestamp.utc, customKeys: [RecordKind: Set<String>] = [:],
+        extra: [String: ExtraValue] = [:],
         source: SourceLocation = SourceLocation(path: "site.json")
     ) {
         self.title = title
@@ -39,6 +45,8 @@ public struct Site: Sendable, Hashable {
         self.unitPriceBase = unitPriceBase
         self.shipping = shipping
         self.images = images
+        self.timeZone = timeZone
+        self.customKeys = customKeys
         self.extra = extra
         self.source = source
     }

@@ -11,6 +11,23 @@ public enum Spelling {
         return best?.0
     }
 
+    /// The known key `key` looks like a misspelling of: one within two edits (`prcie`, `tag`), or
+    /// one it cuts short (`discount` for `discountPercent`). Such a key is an error, not the
+    /// shop's own, unless `customKeys` lists it; the nearest wins.
+    public static func mistypedKey(_ key: String, among known: [String]) -> String? {
+        let folded = key.lowercased()
+        var best: (key: String, distance: Int)?
+        for candidate in known {
+            let target = candidate.lowercased()
+            let distance = editDistance(folded, target)
+            let cutShort = folded.count >= 4 && target.hasPrefix(folded)
+            guard distance <= 2 || cutShort else { continue }
+            let score = min(distance, cutShort ? 2 : distance)
+            if best == nil || score < best!.distance { best = (candidate, score) }
+        }
+        return best?.key
+    }
+
     /// Damerau–Levenshtein distance (optimal string alignment), so `prcie` is one step from `price`.
     public static func editDistance(_ a: String, _ b: String) -> Int {
         let a = Array(a), b = Array(b)

@@ -29,7 +29,7 @@ enum FieldControl: Equatable {
     init(_ type: FieldType) {
         switch type {
         case .text(let length): self = length.upperBound > 300 ? .area : .line(inputMode: nil)
-        case .pattern, .countryCode, .localeTag, .timestamp, .netContent, .googleCategory: self = .line(inputMode: nil)
+        case .pattern, .countryCode, .localeTag, .timestamp, .netContent, .googleCategory, .timeZone: self = .line(inputMode: nil)
         case .webURL, .baseURL: self = .line(inputMode: "url")
         case .gtin: self = .line(inputMode: "numeric")
         case .decimalAmount, .percent: self = .line(inputMode: "decimal")
@@ -43,7 +43,7 @@ enum FieldControl: Equatable {
         case .integerList: self = .lines(numbers: true)
         case .image: self = .image
         case .stores, .variants: self = .rows
-        case .shipping, .unitPriceBase, .imageSettings: self = .yaml
+        case .shipping, .unitPriceBase, .imageSettings, .customKeys: self = .yaml
         }
     }
 

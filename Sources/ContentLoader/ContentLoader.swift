@@ -150,7 +150,8 @@ public struct ContentLoader: Sendable {
         case .success(let root):
             var reader = FieldReader(
                 kind: .site, root: root ?? RawNode(.map([]), at: SourceLocation(path: display, line: 1, column: 1)),
-                json: true, file: SourceLocation(path: display, line: 1, column: 1))
+                json: true, file: SourceLocation(path: display, line: 1, column: 1),
+                settings: FieldReader.Settings(customKeys: [.site: FieldReader.ownCustomKeys(in: root)]))
             let site = RecordDecoder.site(&reader)
             diagnostics += reader.diagnostics
             return site
@@ -315,7 +316,8 @@ public struct ContentLoader: Sendable {
             return Decoded(record: nil, diagnostics: diagnostics + [refusal])
         }
         var reader = FieldReader(
-            kind: file.kind, root: root ?? RawNode(.map([]), at: fileLocation), json: file.isJSON, file: fileLocation)
+            kind: file.kind, root: root ?? RawNode(.map([]), at: fileLocation), json: file.isJSON, file: fileLocation,
+            settings: FieldReader.Settings(site: site))
         let markdown: RecordDecoder.MarkdownRenderer = { MarkdownRenderer.render($0) }
         let placeholder = slug ?? Slug("invalid")!
         var record: AnyRecord?

@@ -63,11 +63,14 @@ public enum RecordDecoder {
         let unitPriceBase = reader.unitPriceBase("unitPriceBase") ?? [:]
         let shipping = currency.flatMap { reader.shipping("shipping", currency: $0) } ?? []
         let images = reader.imageSettings("images") ?? .standard
+        let timeZone = reader.timeZone("timeZone") ?? Timestamp.utc
+        let customKeys = reader.customKeys("customKeys") ?? [:]
         guard let title, let baseURL, let currency else { return nil }
         return Site(
             title: title, baseURL: baseURL, currency: currency, locale: locale, description: description,
             productsPerPage: perPage, checkoutURL: checkoutURL, omitted: omitted, unitPriceBase: unitPriceBase,
-            shipping: shipping, images: images, extra: reader.extra, source: reader.file)
+            shipping: shipping, images: images, timeZone: timeZone, customKeys: customKeys, extra: reader.extra,
+            source: reader.file)
     }
 
     public static func brand(_ reader: inout FieldReader, slug: Slug, body: String?, markdown: MarkdownRenderer)
@@ -150,7 +153,7 @@ public enum RecordDecoder {
     {
         let title = reader.text("title")
         let starts = reader.timestamp("starts")
-        let ends = reader.timestamp("ends")
+        let ends = reader.timestamp("ends", through: true)
         let brands = reader.references("brands") ?? []
         let products = reader.references("products") ?? []
         let percent = reader.percent("discountPercent")

@@ -19,13 +19,30 @@ public struct FieldReader {
 
     /// Written before a key in messages: `variants.` inside a variant, empty at the top.
     private let keyPrefix: String
+    /// The zone the file's dates are days of (`timeZone` in `site.json`).
+    public let timeZone: TimeZone
+
+    /// The settings of `site.json` a record's keys are read with: `customKeys` and `timeZone`.
+    public struct Settings: Sendable {
+        public var customKeys: [RecordKind: Set<String>]
+        public var timeZone: TimeZone
+
+        public init(customKeys: [RecordKind: Set<String>] = [:], timeZone: TimeZone = Timestamp.utc) {
+            self.customKeys = customKeys
+            self.timeZone = timeZone
+        }
+
+        public init(site: Site?) {
+            self.init(customKeys: site?.customKeys ?? [:], timeZone: site?.timeZone ?? Timestamp.utc)
+        }
+    }
 
     /// `root` is the parsed front matter or JSON object; `json` says whether the body key is allowed.
-    public init(kind: RecordKind, root: RawNode?, json: Bool, file: SourceLocation) {
+    public init(kind: RecordKind, root: RawNode?, json: Bool, file: SourceLocation, settings: Settings = Settings()) {
         let set = Self.ruleSets[kind]!
         self.init(
             kind: kind, rules: set.rules, required: set.required, known: json ? set.jsonKeys : set.markdownKeys, root: root, json: json,
-            file: file)
+            file: file, customKeys: settings.customKeys[kind] ?? [], timeZone: settings.timeZone)
     }
 
     /// A kind's rules by key and the keys it knows in a Markdown file and in a JSON one: made
@@ -57,11 +74,12 @@ public struct FieldReader {
     private init(
         kind: RecordKind, rules: [String: FieldRule], required: [String], known: [String], root: RawNode?, json: Bool,
         file: SourceLocation,
-        keyPrefix: String = "", strict: Bool = false
+        keyPrefix: String = "", strict: Bool = false, customKeys: Set<String> = [], timeZone: TimeZone = Timestamp.utc
     ) {
         self.kind = kind
         self.file = file
         self.keyPrefix = keyPrefix
+        self.timeZone = timeZone
         self.rules = rules
         self.required = required
         guard let root else { return }
@@ -82,16 +100,27 @@ public struct FieldReader {
                 continue
             }
             if !strict { extra[entry.key] = entry.value.plainValue }
+            if customKeys.contains(entry.key) { continue }
             var message = "`\(keyPrefix)\(entry.key)`: unknown key"
-            if let close = Spelling.closest(to: entry.key, among: known) {
+            // A key a typo away from a known one is an error: read as the shop's own, it would
+            // silently drop what the known key does (`discount:` discounts nothing).
+            let mistyped = Spelling.mistypedKey(entry.key, among: known)
+            if let close = mistyped ?? Spelling.closest(to: entry.key, among: known) {
                 message += "; did you mean `\(close)`?"
             } else {
                 message += "; known keys are " + known.map { "`\($0)`" }.joined(separator: ", ")
             }
             if !json, !strict, let body = kind.jsonBodyKey, entry.key == body {
                 message = "`\(entry.key)`: unknown key in front matter; write the \(body) as the Markdown body after the closing ---"
+                diagnostics.append(.warning(message, at: entry.keyLocation))
+            } else if strict {
+                diagnostics.append(.error(message, at: entry.keyLocation))
+            } else if mistyped != nil {
+                message += " If `\(entry.key)` is a key of the shop's own, list it in site.json: \"customKeys\": {\"\(kind.pluralName)\": [\"\(entry.key)\"]}"
+                diagnostics.append(.error(message, at: entry.keyLocation))
+            } else {
+                diagnostics.append(.warning(message, at: entry.keyLocation))
             }
-            diagnostics.append(strict ? .error(message, at: entry.keyLocation) : .warning(message, at: entry.keyLocation))
         }
     }
 
@@ -169,9 +198,10 @@ public struct FieldReader {
         }
     }
 
-    public mutating func timestamp(_ key: String) -> Timestamp? {
+    /// `through`: a date alone means the end of that day in the shop's zone (a promotion's `ends`).
+    public mutating func timestamp(_ key: String, through: Bool = false) -> Timestamp? {
         guard let node = value(key), let text = scalar(key, node, "a date such as 2026-12-24") else { return nil }
-        switch Timestamp.parse(text) {
+        switch Timestamp.parse(text, in: timeZone, through: through) {
         case .success(let stamp): return stamp
         case .failure(let error):
             fail(key, node, error.message)
@@ -205,6 +235,11 @@ public struct FieldReader {
         if number <= 0 || number > 100 {
             fail(key, node, "\(trimmed) is outside the range above 0 and up to 100")
             return nil
+        }
+        if number < 1 {
+            let meant = number * 100
+            diagnostics.append(.warning(
+                "\(keyPrefix)\(key): \(trimmed) means \(trimmed) % off; write \(meant) for \(meant) %", at: node.location))
         }
         return number
     }
@@ -460,6 +495,8 @@ public struct FieldReader {
         case .googleCategory: "2915"
         case .imageSettings: "{widths: [320, 640, 1024], formats: [avif, webp]}"
         case .integerList(let range): "\(range.lowerBound)"
+        case .timeZone: "America/Los_Angeles"
+        case .customKeys: "{\"products\": [\"ingredients\"]}"
         }
     }
 }

@@ -20,7 +20,7 @@ extension FeedWriter {
         var periods: [Slug: String] = [:]
         for promotion in catalog.promotions where promotion.discountPercent != nil && promotion.status(at: now) == .active {
             if let ends = promotion.ends {
-                periods[promotion.slug] = Timestamp.rfc3339(promotion.starts.date) + "/" + Timestamp.rfc3339(ends.date)
+                periods[promotion.slug] = promotion.starts.rfc3339 + "/" + ends.rfc3339
             }
         }
         channel.document(into: XMLWriter(streamingTo: sink), namespaces: ["g": MerchantItem.namespace]) { xml in

@@ -47,7 +47,7 @@ extension FeedWriter {
             let tags = brandTitles(of: promotion)
             return JSONFeed.Item(
                 id: url, url: url, title: promotion.title, contentHTML: promotion.content.html,
-                image: promotion.image?.absoluteURL(in: site), datePublished: Timestamp.rfc3339(promotion.starts.date),
+                image: promotion.image?.absoluteURL(in: site), datePublished: promotion.starts.rfc3339,
                 tags: tags.isEmpty ? nil : tags)
         }
         return JSONFeed(

@@ -112,7 +112,7 @@ enum ProductJSONLD {
                 specification.string("priceType", "https://schema.org/StrikethroughPrice")
             }
             // The sale price holds until the promotion ends (the last day it runs, as a date).
-            writer.string("priceValidUntil", quote.ends.map(lastDay(before:)))
+            writer.string("priceValidUntil", quote.ends?.lastDay)
         }
         writer.object("seller") { seller in
             seller.string("@type", "Organization")
@@ -148,11 +148,5 @@ enum ProductJSONLD {
     /// and doing so for every description was a quarter of the structured data's time.
     static func description(_ text: String) -> String {
         text.utf8.count <= 5000 ? text : String(text.prefix(5000))
-    }
-
-    /// `priceValidUntil` is a date, and a promotion ends at an instant it no longer runs: midnight
-    /// of 25 December means the price is valid until 24 December.
-    static func lastDay(before end: Timestamp) -> String {
-        Timestamp(date: end.date.addingTimeInterval(-1), hasTime: false).iso8601
     }
 }

@@ -122,10 +122,16 @@ import VitrineTestSupport
         Records.promotion("p", title: "P", starts: starts, ends: ends)
     }
 
-    @Test func isActiveFromStartsUntilJustBeforeEnds() throws {
+    @Test func isActiveFromStartsThroughTheDayItEnds() throws {
         let p = try promotion(starts: "2026-11-15", ends: "2026-12-26")
         #expect(p.status(at: try Timestamp.parse("2026-11-14T23:59:59Z").get().date) == .upcoming)
         #expect(p.status(at: try Timestamp.parse("2026-11-15").get().date) == .active)
+        #expect(p.status(at: try Timestamp.parse("2026-12-26T23:59:59Z").get().date) == .active)
+        #expect(p.status(at: try Timestamp.parse("2026-12-27").get().date) == .expired)
+    }
+
+    @Test func anEndWithATimeEndsAtThatTime() throws {
+        let p = try promotion(starts: "2026-11-15", ends: "2026-12-26T00:00:00Z")
         #expect(p.status(at: try Timestamp.parse("2026-12-25T23:59:59Z").get().date) == .active)
         #expect(p.status(at: try Timestamp.parse("2026-12-26").get().date) == .expired)
     }

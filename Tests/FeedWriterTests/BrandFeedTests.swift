@@ -53,9 +53,12 @@ import VitrineTestSupport
                 Records.promotion("running", starts: "2026-01-01", ends: "2026-02-01", products: ["widget"]),
                 Records.promotion("over", starts: "2025-01-01", ends: "2026-01-10", brands: ["acme"]),
             ])
-        let atEnd = Fixtures.writer(catalog, now: Records.date("2026-01-10T00:00:00Z")).jobs()
+        // A date-only `ends` runs through its day: the feed drops it at the next midnight.
+        let lastDay = Fixtures.writer(catalog, now: Records.date("2026-01-10T23:59:59Z")).jobs()
+        #expect(try ParsedXML(#require(Fixtures.render(lastDay, "feeds/brands/acme.xml"))).strings("//item/title") == ["running", "over"])
+        let atEnd = Fixtures.writer(catalog, now: Records.date("2026-01-11T00:00:00Z")).jobs()
         let xml = try ParsedXML(#require(Fixtures.render(atEnd, "feeds/brands/acme.xml")))
-        #expect(xml.strings("//item/title") == ["running"])  // `ends` itself is already expired
+        #expect(xml.strings("//item/title") == ["running"])
     }
 }
 

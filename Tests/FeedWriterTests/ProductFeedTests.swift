@@ -128,7 +128,7 @@ import VitrineTestSupport
         #expect(xml.string("\(item("EYE"))/g:sale_price_effective_date") == nil)
         // X'mas only, and it ends: the effective period is given.
         #expect(xml.string("\(item("SERUM"))/g:sale_price") == "75.60 USD")
-        #expect(xml.string("\(item("SERUM"))/g:sale_price_effective_date") == "2026-11-15T00:00:00Z/2026-12-26T00:00:00Z")
+        #expect(xml.string("\(item("SERUM"))/g:sale_price_effective_date") == "2026-11-15T00:00:00Z/2026-12-27T00:00:00Z")
         // 15% of 8.50 is 1.275 → 1.28 (half-even), so 7.22.
         #expect(xml.string("\(item("MASK"))/g:sale_price") == "7.22 USD")
         // Only the coded and the upcoming promotions name it.

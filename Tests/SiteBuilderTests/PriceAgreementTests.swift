@@ -74,7 +74,7 @@ import VitrineTestSupport
             try JSONSerialization.jsonObject(with: Data(page[start.upperBound..<end.lowerBound].utf8)) as? [String: Any])
         let offer = try #require(object["offers"] as? [String: Any])
         #expect(offer["price"] as? String == "7.01")
-        #expect(offer["priceValidUntil"] as? String == "2026-12-24")
+        #expect(offer["priceValidUntil"] as? String == "2026-12-25")
         let was = try #require(offer["priceSpecification"] as? [String: Any])
         #expect(was["price"] as? String == "8.25")
         #expect(was["priceType"] as? String == "https://schema.org/StrikethroughPrice")
@@ -87,7 +87,7 @@ import VitrineTestSupport
         let item = feed[start.lowerBound..<end.lowerBound]
         #expect(item.contains("<g:price>8.25 USD</g:price>"))
         #expect(item.contains("<g:sale_price>7.01 USD</g:sale_price>"))
-        #expect(item.contains("<g:sale_price_effective_date>2026-11-20T00:00:00Z/2026-12-25T00:00:00Z</g:sale_price_effective_date>"))
+        #expect(item.contains("<g:sale_price_effective_date>2026-11-20T00:00:00Z/2026-12-26T00:00:00Z</g:sale_price_effective_date>"))
     }
 
     @Test func theAPIGivesTheSaleInMinorUnits() throws {
@@ -100,7 +100,7 @@ import VitrineTestSupport
         #expect(list["minorUnits"] as? Int == 825)
         let sale = try #require(document["sale"] as? [String: Any])
         #expect(sale["promotion"] as? String == "winter-remover-sale")
-        #expect(sale["ends"] as? String == "2026-12-25T00:00:00Z")
+        #expect(sale["ends"] as? String == "2026-12-26T00:00:00Z")
         #expect(text.contains(#""discountPercent":15"#))
     }
 
@@ -148,7 +148,7 @@ import VitrineTestSupport
         let offer = try #require(variant["offers"] as? [String: Any])
         #expect(offer["price"] as? String == "114.75")
         #expect((offer["priceSpecification"] as? [String: Any])?["price"] as? String == "135.00")
-        #expect(offer["priceValidUntil"] as? String == "2026-12-24")
+        #expect(offer["priceValidUntil"] as? String == "2026-12-25")
     }
 
     @Test func theFeedItemAndTheAPIAgree() throws {

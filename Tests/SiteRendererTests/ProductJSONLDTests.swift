@@ -51,7 +51,7 @@ import VitrineTestSupport
             "url": .string(Self.url), "brand": ["@type": "Brand", "name": "Acme"], "description": "Two \"shades\" in one.",
             "gtin": "4006381333931", "mpn": "D-1",
             "offers": Self.expectedOffer(
-                price: "9.00", list: "10.00", ends: "2026-12-24", url: Self.url, availability: "https://schema.org/InStock"),
+                price: "9.00", list: "10.00", ends: "2026-12-25", url: Self.url, availability: "https://schema.org/InStock"),
         ]
         #expect(text == expected.encoded(scriptSafe: true))
         #expect(!text.contains("</script>"))

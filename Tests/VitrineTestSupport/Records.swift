@@ -16,9 +16,10 @@ public enum Records {
         return slug
     }
 
-    /// A date or date-time as content files write it (`2026-12-01`, `2026-12-01T12:00:00Z`).
-    public static func timestamp(_ text: String) -> Timestamp {
-        switch Timestamp.parse(text) {
+    /// A date or date-time as content files write it (`2026-12-01`, `2026-12-01T12:00:00Z`);
+    /// `through` reads a date alone as the end of its day, as the loader reads a promotion's `ends`.
+    public static func timestamp(_ text: String, through: Bool = false, in zone: TimeZone = Timestamp.utc) -> Timestamp {
+        switch Timestamp.parse(text, in: zone, through: through) {
         case .success(let timestamp): return timestamp
         case .failure(let error): fatalError("\(text) is not a timestamp: \(error)")
         }
@@ -46,7 +47,7 @@ public enum Records {
             slug: Self.slug(slug), sku: sku ?? slug.uppercased(),
             name: name ?? slug.replacingOccurrences(of: "-", with: " ").capitalized, brand: Self.slug(brand),
             price: Money(minorUnits: price, currency: currency), availability: availability, thumbnail: thumbnail,
-            image: image, gtin: gtin, mpn: mpn, tags: tags, date: date.map(timestamp), detail: markdown(detail),
+            image: image, gtin: gtin, mpn: mpn, tags: tags, date: date.map { timestamp($0) }, detail: markdown(detail),
             source: SourceLocation(path: "products/\(slug).md"))
     }
 
@@ -57,7 +58,7 @@ public enum Records {
         stores: [Store] = [], html: String? = nil
     ) -> Promotion {
         Promotion(
-            slug: Self.slug(slug), title: title ?? slug, starts: timestamp(starts), ends: ends.map(timestamp),
+            slug: Self.slug(slug), title: title ?? slug, starts: timestamp(starts), ends: ends.map { timestamp($0, through: true) },
             brands: brands.map(Self.slug), products: products.map(Self.slug), discountPercent: percent, code: code,
             image: image, stores: stores,
             content: html.map { RenderedMarkdown(html: $0, plainText: $0) } ?? .empty,

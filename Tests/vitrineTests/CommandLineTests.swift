@@ -68,20 +68,20 @@ func vitrine(_ arguments: [String], environment: [String: String] = [:], in fold
 
     @Test func contentErrorsExitOneWithDiagnosticsAndASummary() throws {
         let fixture = try ShopFixture(changes: [
-            "products/bad.md": "---\nsku: B\nname: Bad\nbrand: origins\nprice: free\nprcie: 1\n---\n"
+            "products/bad.md": "---\nsku: B\nname: Bad\nbrand: origins\nprice: free\navilablty: 1\n---\n"
         ])
         defer { fixture.cleanUp() }
         let run = try vitrine(args(fixture, "build"))
         #expect(run.status == 1)
         let name = fixture.content.lastPathComponent
         #expect(run.stderr.contains("\(name)/products/bad.md:5:8: error: price: \"free\" is not a decimal amount; write e.g. 12.50\n"))
-        #expect(run.stderr.contains("\(name)/products/bad.md:6:1: warning: `prcie`: unknown key; did you mean `price`?\n"))
+        #expect(run.stderr.contains("\(name)/products/bad.md:6:1: warning: `avilablty`: unknown key; did you mean `availability`?\n"))
         #expect(run.stderr.hasSuffix("1 error, 1 warning in 12 files\n"), "\(run.stderr)")
         #expect(run.stdout.isEmpty)
         #expect(!FileManager.default.fileExists(atPath: fixture.output.path))
     }
 
-    static let badProduct = "---\nsku: B\nname: Bad\nbrand: origins\nprice: free\nprcie: 1\n---\n"
+    static let badProduct = "---\nsku: B\nname: Bad\nbrand: origins\nprice: free\navilablty: 1\n---\n"
 
     /// On GitHub Actions each diagnostic is also a workflow command naming the file from the
     /// working directory, so it lands on the pull request's line; the text and exit code stay.
@@ -94,7 +94,7 @@ func vitrine(_ arguments: [String], environment: [String: String] = [:], in fold
         #expect(run.status == 1)
         #expect(run.stdout == """
             ::error file=Content/products/bad.md,line=5,col=8::price: "free" is not a decimal amount; write e.g. 12.50
-            ::warning file=Content/products/bad.md,line=6,col=1::`prcie`: unknown key; did you mean `price`?
+            ::warning file=Content/products/bad.md,line=6,col=1::`avilablty`: unknown key; did you mean `availability`?
 
             """)
         #expect(run.stderr.contains("Content/products/bad.md:5:8: error: price:"))
@@ -121,7 +121,7 @@ func vitrine(_ arguments: [String], environment: [String: String] = [:], in fold
         let name = fixture.content.lastPathComponent
         #expect(run.stdout == """
             {"column":8,"line":5,"message":"price: \\"free\\" is not a decimal amount; write e.g. 12.50","path":"\(name)/products/bad.md","severity":"error"}
-            {"column":1,"line":6,"message":"`prcie`: unknown key; did you mean `price`?","path":"\(name)/products/bad.md","severity":"warning"}
+            {"column":1,"line":6,"message":"`avilablty`: unknown key; did you mean `availability`?","path":"\(name)/products/bad.md","severity":"warning"}
 
             """)
         #expect(run.stderr == "1 error, 1 warning in 12 files\n")
