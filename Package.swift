@@ -90,11 +90,21 @@ let package = Package(
             dependencies: ["CatalogModel", "ContentLoader", "CLibXML2", .product(name: "SwiftCSV", package: "SwiftCSV")],
             swiftSettings: strictness),
         .target(name: "SiteArchive", dependencies: ["BuildEngine", "CArchive"], swiftSettings: strictness),
+        // The default theme, `Templates/`, embedded in the program at build time: a shop's own
+        // `Templates/` holds only the files it changes.
+        .executableTarget(name: "ThemeEmbedder", swiftSettings: strictness),
+        .plugin(name: "EmbedDefaultTheme", capability: .buildTool(), dependencies: ["ThemeEmbedder"]),
+        .target(name: "DefaultTheme", swiftSettings: strictness, plugins: ["EmbedDefaultTheme"]),
+        // `vitrine theme copy` and `vitrine theme diff`: a shop's overrides of the built-in theme.
+        .target(name: "ThemeOverrides", dependencies: ["DefaultTheme", "CatalogModel", "BuildEngine"], swiftSettings: strictness),
+        // `vitrine init`: a small working shop to start from.
+        .target(name: "ShopStarter", dependencies: ["CZlib"], swiftSettings: strictness),
         .target(
             name: "SiteBuilder",
             dependencies: [
                 "CatalogModel", "BuildEngine", "Parallel", "ContentLoader", "SiteRenderer", "FeedWriter", "CatalogAPI",
-                "SearchIndexer", "ImageDerivatives", "TextHash", "SiteArchive", .product(name: "Crypto", package: "swift-crypto"),
+                "SearchIndexer", "ImageDerivatives", "TextHash", "SiteArchive", "DefaultTheme",
+                .product(name: "Crypto", package: "swift-crypto"),
             ],
             swiftSettings: strictness),
         // `vitrine serve --edit`: forms from the model's key table, saved only when the catalog validates.
@@ -133,8 +143,9 @@ let package = Package(
             name: "vitrine",
             dependencies: [
                 "SiteBuilder", "CatalogModel", "CatalogAPI", "SearchIndexer", "CheckoutService", "PreviewServer", "Importer",
-                "ImageDerivatives", "ContentEditor", "CMimalloc",
+                "ImageDerivatives", "ContentEditor", "CMimalloc", "ShopStarter", "ThemeOverrides", "SiteArchive",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strictness),
         .target(
@@ -147,6 +158,10 @@ let package = Package(
             name: "ImporterTests", dependencies: ["Importer", "CatalogModel", "ContentLoader", "VitrineTestSupport"],
             swiftSettings: strictness),
         .testTarget(name: "TextHashTests", dependencies: ["TextHash"], swiftSettings: strictness),
+        .testTarget(name: "DefaultThemeTests", dependencies: ["DefaultTheme", "VitrineTestSupport"], swiftSettings: strictness),
+        .testTarget(
+            name: "ThemeOverridesTests", dependencies: ["ThemeOverrides", "DefaultTheme", "VitrineTestSupport"], swiftSettings: strictness),
+        .testTarget(name: "ShopStarterTests", dependencies: ["ShopStarter", "VitrineTestSupport"], swiftSettings: strictness),
         .testTarget(
             name: "TemplateEngineTests", dependencies: ["TemplateEngine"], exclude: ["Specification"],
             swiftSettings: strictness),
@@ -167,7 +182,7 @@ let package = Package(
             name: "SiteBuilderTests",
             dependencies: [
                 "SiteBuilder", "CatalogModel", "BuildEngine", "Parallel", "ContentLoader", "SiteRenderer", "CheckoutService", "CLibXML2",
-                "VitrineTestSupport",
+                "ImageDerivatives", "VitrineTestSupport", "DefaultTheme",
             ],
             swiftSettings: strictness),
         .testTarget(

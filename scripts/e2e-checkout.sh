@@ -47,6 +47,8 @@ import json, sys
 path, site, service = sys.argv[1:]
 settings = json.load(open(path))
 settings["baseURL"], settings["checkoutURL"] = site, service
+# The browser checks follow the direct Buy links too, which a shop turns on.
+settings["directBuy"] = True
 json.dump(settings, open(path, "w"), indent=2)
 PY
 

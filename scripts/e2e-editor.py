@@ -7,7 +7,10 @@ Starts `vitrine serve --edit` on a free loopback port, then: adds a product with
 slug proposed by the page's script, the Markdown preview shown), sees it on its brand page in
 the live preview, changes its price and sees the new price, breaks the price (the error at the
 field, the file unchanged), runs axe-core on every editor page (no serious or critical
-violation), and deletes the product. Prints one line per check and "editor: N passed, M failed".
+violation), and deletes the product. Then creates a product with shades as staff do: typing an
+option name adds its column to the variant table, rows are added and removed in the page, an
+option renamed keeps its column's values, a refused save keeps the photo staged, and the saved
+file has `options` and `variants`. Prints one line per check and "editor: N passed, M failed".
 """
 import os, signal, subprocess, sys, time
 
@@ -15,6 +18,7 @@ import axe_playwright_python
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
 
 vitrine, work = sys.argv[1], sys.argv[2]
 content = os.path.join(work, "Content")
@@ -86,7 +90,20 @@ def field(name):
 
 
 def save():
-    driver.find_element(By.CSS_SELECTOR, "form[enctype] button[type=submit]").click()
+    driver.find_element(By.CSS_SELECTOR, "form[enctype] button.save").click()
+
+
+def columns():
+    """The variant table's column names, as its header says them."""
+    return [th.get_attribute("data-column") for th in driver.find_elements(By.CSS_SELECTOR, "table[data-rows=variants] thead th[data-column]")]
+
+
+def cell(row, column):
+    return driver.find_element(By.NAME, f"variants.{row}.{column}")
+
+
+def variant_rows():
+    return len(driver.find_elements(By.CSS_SELECTOR, "table[data-rows=variants] tbody tr"))
 
 
 product_file = os.path.join(content, "products", "origins", "rose-cloud-cream.md")
@@ -179,6 +196,67 @@ try:
     check(wait(lambda: "Deleted rose-cloud-cream." in driver.page_source, 30), "deleting confirms")
     check(not os.path.exists(product_file), "the file is gone")
     check(wait(lambda: not on_brand_pages(), 120), "the brand pages no longer list it")
+
+    # 6. A product with shades, made in the page: options become columns, rows come and go.
+    shades_file = os.path.join(content, "products", "diar", "silk-foundation.md")
+    driver.get(edit + "products/_new?brand=diar")
+    check(not driver.find_element(By.CSS_SELECTOR, "button[value=options]").is_displayed(),
+          "with the script, the Update options button is not needed and hidden")
+    field("_slug").send_keys("silk-foundation")
+    field("sku").send_keys("DIR-SILK")
+    field("name").send_keys("Silk Foundation")
+    field("options-0").send_keys("shade")
+    check(wait(lambda: columns()[:2] == ["sku", "shade"], 5), f"typing an option name adds its column after the SKU: {columns()}")
+    check(cell(0, "shade").get_attribute("aria-label") == "Variant 1: Shade", "the new cells are labelled with their row and column")
+    rows = variant_rows()
+    driver.find_element(By.CSS_SELECTOR, "button[value='add:variants']").click()
+    check(variant_rows() == rows + 1, f"Add a variant adds a row in the page: {rows} → {variant_rows()}")
+    check(driver.execute_script("return document.activeElement.name") == f"variants.{rows}.sku", "the new row has the focus")
+    cell(0, "sku").send_keys("DIR-SILK-1N")
+    cell(0, "shade").send_keys("1N Neutral")
+    cell(1, "sku").send_keys("DIR-SILK-9X")
+    cell(2, "sku").send_keys("DIR-SILK-2W")
+    cell(2, "shade").send_keys("2W Warm")
+    driver.find_element(By.CSS_SELECTOR, "button[value='remove:variants:1']").click()
+    check(variant_rows() == rows and cell(1, "sku").get_attribute("value") == "DIR-SILK-2W",
+          "Remove takes the row out and the rows below move up")
+    check(driver.find_element(By.NAME, "_rows.variants").get_attribute("value").endswith(f"|{rows}"),
+          "the table's marker counts the rows the page has")
+    box = field("options-0")
+    box.send_keys(Keys.CONTROL, "a")
+    box.send_keys("tone")
+    check(wait(lambda: "tone" in columns() and "shade" not in columns(), 5), f"renaming the option renames its column: {columns()}")
+    check(cell(0, "tone").get_attribute("value") == "1N Neutral", "the renamed column keeps its values")
+    field("options-1").send_keys("finish")
+    check(wait(lambda: columns()[:3] == ["sku", "tone", "finish"], 5), f"a second option gets the next column: {columns()}")
+    field("options-1").send_keys(Keys.CONTROL, "a", Keys.BACKSPACE)
+    check(wait(lambda: "finish" not in columns(), 5), f"clearing an option removes its column: {columns()}")
+    # A refused save (no price) keeps the photo: it is shown and saved by the next try.
+    field("_upload-image").send_keys(photo)
+    save()
+    check(wait(lambda: driver.find_element(By.ID, "f-price-error").is_displayed(), 30), "a save without a price is refused at the price")
+    check(not os.path.exists(shades_file), "nothing is written by a refused save")
+    staged = driver.find_elements(By.CSS_SELECTOR, ".staged img")
+    check(len(staged) == 1 and driver.execute_script("return arguments[0].naturalWidth", staged[0]) > 0,
+          "the uploaded photo is kept and shown, to be saved with the next try")
+    check(cell(0, "tone").get_attribute("value") == "1N Neutral" and cell(1, "tone").get_attribute("value") == "2W Warm",
+          "the variant rows are kept as typed")
+    axe("1280px a refused product with variants and a staged photo")
+    field("price").send_keys("48.00")
+    save()
+    check(wait(lambda: "Saved Content/products/diar/silk-foundation.md." in driver.page_source, 30), "the product with shades is saved")
+    written = open(shades_file).read() if os.path.exists(shades_file) else ""
+    check("options: [tone]\nvariants:\n  - sku: DIR-SILK-1N\n    tone: 1N Neutral\n  - sku: DIR-SILK-2W\n    tone: 2W Warm\n" in written,
+          "the file has options and variants as the contract wants", written)
+    stored = os.path.join(content, "images", "products", "silk-foundation.jpg")
+    check(os.path.exists(stored) and open(stored, "rb").read() == open(photo, "rb").read(), "the staged photo is stored with the product")
+    check(subprocess.run([vitrine, "check", "--content", content], capture_output=True).returncode == 0,
+          "the catalog with the new product passes vitrine check")
+    check(not {k: v for k, v in violations.items() if "variants" in k}, "axe-core: no serious or critical violation on the variant form",
+          violations)
+    driver.get(edit + "products/silk-foundation/delete")
+    driver.find_element(By.CSS_SELECTOR, "button.danger").click()
+    check(wait(lambda: "Deleted silk-foundation." in driver.page_source, 30), "the product with shades is deleted")
 finally:
     driver.quit()
     server.send_signal(signal.SIGINT)

@@ -14,6 +14,7 @@ scripts/e2e-html.sh
 scripts/e2e-api.sh
 scripts/e2e-search.sh
 scripts/e2e-a11y.sh
+scripts/e2e-layout.sh
 scripts/e2e-checkout.sh
 scripts/e2e-preview.sh
 scripts/e2e-editor.sh

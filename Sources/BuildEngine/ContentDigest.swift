@@ -1,12 +1,14 @@
 import Crypto
-import Foundation
+public import Foundation
 
 /// The SHA-256 of a file's bytes, in hex: how an incremental build tells an edited file from a
 /// merely touched one, and how the picture cache names a photo's entry.
 public enum ContentDigest {
     public static func ofFile(atPath path: String) -> String? {
-        FileManager.default.contents(atPath: path).map { hex(SHA256.hash(data: $0)) }
+        FileManager.default.contents(atPath: path).map(of)
     }
+
+    public static func of(_ data: Data) -> String { hex(SHA256.hash(data: data)) }
 
     /// Lower-case hex, two digits a byte.
     public static func hex(_ bytes: some Sequence<UInt8>) -> String {

@@ -84,6 +84,8 @@ extension FieldType {
             return Self.imageSettingsSchema
         case .integerList(let range):
             return ["type": "array", "uniqueItems": true, "items": FieldType.integer(range).jsonSchema]
+        case .boolean:
+            return ["type": "boolean"]
         case .timeZone:
             return ["type": "string", "pattern": "^([A-Za-z_+-]+(/[A-Za-z0-9_+-]+)*|UTC)$", "examples": ["America/Los_Angeles", "Asia/Seoul"]]
         case .customKeys:

@@ -28,6 +28,8 @@ public enum CatalogFingerprint {
             ], extra: [:])
         }
         // The keys added on 2026-11-28 likewise: the zone moves every date-only instant.
+        // And `directBuy`, added on 2026-12-01, likewise.
+        if site.directBuy { writer.record("site+++", ["directBuy"], extra: [:]) }
         if site.timeZone != Timestamp.utc || !site.customKeys.isEmpty {
             writer.record("site++", [site.timeZone.identifier], lists: [
                 site.customKeys.sorted { $0.key.rawValue < $1.key.rawValue }.flatMap { [$0.key.rawValue] + $0.value.sorted() },
@@ -53,6 +55,8 @@ public enum CatalogFingerprint {
                      variant.netContent?.text ?? "\u{0}"] + variant.values
                 }, extra: [:])
             }
+            // `featured`, added on 2026-12-01, likewise: only a featured product has the record.
+            if product.featured { writer.record("product++", ["featured"], extra: [:]) }
         }
         for promotion in catalog.promotions {
             writer.record("promotion", [

@@ -12,6 +12,9 @@ public struct ImageSettings: Sendable, Hashable {
     public var avifQuality: Int
     /// A picture claiming more pixels than this is refused before it is decoded.
     public var maxPixels: Int
+    /// Whether content pictures are published with their EXIF, XMP, IPTC and comments; by
+    /// default they are taken out (a phone's GPS position), the pictures' bytes untouched.
+    public var keepOriginalMetadata: Bool
 
     public static let standard = ImageSettings()
 
@@ -22,17 +25,19 @@ public struct ImageSettings: Sendable, Hashable {
         FieldRule("quality", .integer(1...100), "JPEG and WebP quality (default 80)"),
         FieldRule("avifQuality", .integer(1...100), "AVIF quality (default 55)"),
         FieldRule("maxPixels", .integer(1...1_000_000_000), "largest picture accepted, in pixels (default 100,000,000)"),
+        FieldRule("keepOriginalMetadata", .boolean, "publish original pictures with their EXIF, XMP and comments (default false: removed)"),
     ]
 
     public init(
         widths: [Int] = [320, 640, 1024, 1600], formats: [PictureFormat] = [.avif, .webp], quality: Int = 80,
-        avifQuality: Int = 55, maxPixels: Int = 100_000_000
+        avifQuality: Int = 55, maxPixels: Int = 100_000_000, keepOriginalMetadata: Bool = false
     ) {
         self.widths = widths
         self.formats = formats
         self.quality = quality
         self.avifQuality = avifQuality
         self.maxPixels = maxPixels
+        self.keepOriginalMetadata = keepOriginalMetadata
     }
 
     /// Everything that changes a derived file's bytes, for cache keys and file names.

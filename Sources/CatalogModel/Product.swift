@@ -7,7 +7,16 @@ public struct Product: Sendable, Hashable, Identifiable {
     public var name: String { get { storage.fields.name } _modify { yield &storage.fields.name } }
     public var brand: Slug { get { storage.fields.brand } _modify { yield &storage.fields.brand } }
     public var price: Money { get { storage.fields.price } _modify { yield &storage.fields.price } }
-    public var priceUnit: String { get { storage.fields.priceUnit } _modify { yield &storage.fields.priceUnit } }
+    /// The unit the price is for: the file's `priceUnit`, else `ea`. Feeds, the API and checkout
+    /// use it; pages print `statedPriceUnit`, so a lipstick is not "$ 18.00/ea".
+    public var priceUnit: String {
+        get { storage.fields.priceUnit ?? "ea" }
+        set { storage.fields.priceUnit = newValue }
+    }
+    /// `priceUnit` as the file gave it; nil where the file left it out.
+    public var statedPriceUnit: String? { get { storage.fields.priceUnit } _modify { yield &storage.fields.priceUnit } }
+    /// `featured: true`: the shop puts it on the home page.
+    public var featured: Bool { get { storage.fields.featured } _modify { yield &storage.fields.featured } }
     public var availability: Availability { get { storage.fields.availability } _modify { yield &storage.fields.availability } }
     public var thumbnail: ImageReference? { get { storage.fields.thumbnail } _modify { yield &storage.fields.thumbnail } }
     public var image: ImageReference? { get { storage.fields.image } _modify { yield &storage.fields.image } }
@@ -31,18 +40,19 @@ public struct Product: Sendable, Hashable, Identifiable {
     public var id: Slug { slug }
 
     public init(
-        slug: Slug, sku: String, name: String, brand: Slug, price: Money, priceUnit: String = "ea",
+        slug: Slug, sku: String, name: String, brand: Slug, price: Money, priceUnit: String? = nil,
         availability: Availability = .inStock, thumbnail: ImageReference? = nil, image: ImageReference? = nil,
         gtin: String? = nil, mpn: String? = nil, tags: [String] = [], date: Timestamp? = nil,
         images: [ImageReference] = [], netContent: NetContent? = nil, options: [String] = [], variants: [Variant] = [],
-        categories: [Slug] = [], detail: RenderedMarkdown = .empty, extra: [String: ExtraValue] = [:], source: SourceLocation
+        categories: [Slug] = [], featured: Bool = false, detail: RenderedMarkdown = .empty, extra: [String: ExtraValue] = [:],
+        source: SourceLocation
     ) {
         storage = SharedFields(
             Fields(
                 slug: slug, sku: sku, name: name, brand: brand, price: price, priceUnit: priceUnit,
                 availability: availability, thumbnail: thumbnail, image: image, images: images, gtin: gtin, mpn: mpn,
                 tags: tags, date: date, netContent: netContent, options: options, variants: variants,
-                categories: categories, detail: detail, extra: extra, source: source))
+                categories: categories, featured: featured, detail: detail, extra: extra, source: source))
     }
 
     /// Whether both are copies of one record, unchanged: cheaper than `==`, and enough for a table
@@ -60,7 +70,7 @@ public struct Product: Sendable, Hashable, Identifiable {
         var name: String
         var brand: Slug
         var price: Money
-        var priceUnit: String
+        var priceUnit: String?
         var availability: Availability
         var thumbnail: ImageReference?
         var image: ImageReference?
@@ -73,6 +83,7 @@ public struct Product: Sendable, Hashable, Identifiable {
         var options: [String]
         var variants: [Variant]
         var categories: [Slug]
+        var featured: Bool
         var detail: RenderedMarkdown
         var extra: [String: ExtraValue]
         var source: SourceLocation

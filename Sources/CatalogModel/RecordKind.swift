@@ -44,6 +44,7 @@ public enum RecordKind: String, Sendable, Hashable, CaseIterable {
                 FieldRule("description", .text(1...1000), "home page and feed description"),
                 FieldRule("productsPerPage", .integer(1...1000), "brand page pagination (default 20)"),
                 FieldRule("checkoutURL", .webURL, "base URL of the checkout-link service"),
+                FieldRule("directBuy", .boolean, "a Buy link straight to checkout beside Add to bag (default false)"),
                 FieldRule(
                     "omit", .choices(SiteOutput.allCases.map(\.rawValue)),
                     "outputs not to write, for hosts that cap a site's files: api (the JSON API and its schemas), brandFeeds (one RSS feed per brand)"),
@@ -62,7 +63,7 @@ public enum RecordKind: String, Sendable, Hashable, CaseIterable {
             ]
         case .product:
             return [
-                FieldRule("sku", .pattern(Patterns.sku, 1...50, example: "ORG-GINZ-15"), required: true, "unique stock keeping unit"),
+                FieldRule("sku", .pattern(Patterns.sku, 1...50, example: "SKU-001"), required: true, "unique stock keeping unit"),
                 FieldRule("name", .text(1...300), required: true, "product name"),
                 FieldRule("brand", .reference(.brand), required: true, "brand slug"),
                 FieldRule("price", .decimalAmount, required: true, "price in the product's currency"),
@@ -80,6 +81,7 @@ public enum RecordKind: String, Sendable, Hashable, CaseIterable {
                 FieldRule("options", .optionNames, "option names of the variants, e.g. [shade]"),
                 FieldRule("variants", .variants, "buyable shades or sizes, each with a sku and a value per option"),
                 FieldRule("categories", .references(.category), "category slugs; the first gives the breadcrumb"),
+                FieldRule("featured", .boolean, "shown on the home page (default false)"),
             ]
         case .promotion:
             return [
@@ -210,6 +212,8 @@ public enum FieldType: Sendable {
     case integerList(ClosedRange<Int>)
     /// An IANA time zone name (`Asia/Seoul`).
     case timeZone
+    /// `true` or `false`.
+    case boolean
     /// A map from a kind's folder name (`products`, or `site`) to keys of the shop's own.
     case customKeys
 }

@@ -10,6 +10,8 @@ public struct Site: Sendable, Hashable {
     public var description: String?
     public var productsPerPage: Int
     public var checkoutURL: String?
+    /// `directBuy: true`: product pages link straight to checkout beside Add to bag.
+    public var directBuy: Bool
     /// Outputs not written; see `SiteOutput`.
     public var omitted: Set<SiteOutput>
     /// The quantity unit prices are quoted per, by the unit of the net content.
@@ -31,9 +33,10 @@ public struct Site: Sendable, Hashable {
         productsPerPage: Int = 20, checkoutURL: String? = nil, omitted: Set<SiteOutput> = [],
         unitPriceBase: [NetContent.Unit: NetContent] = [:], shipping: [ShippingRate] = [],
         images: ImageSettings = .standard, timeZone: TimeZone = Timestamp.utc, customKeys: [RecordKind: Set<String>] = [:],
-        extra: [String: ExtraValue] = [:],
+        directBuy: Bool = false, extra: [String: ExtraValue] = [:],
         source: SourceLocation = SourceLocation(path: "site.json")
     ) {
+        self.directBuy = directBuy
         self.title = title
         self.baseURL = baseURL
         self.currency = currency

@@ -2,7 +2,7 @@ import CatalogModel
 public import Foundation
 import HTTPTypes
 public import Hummingbird
-import Logging
+public import Logging
 
 /// How one instance of the service runs. Nothing here is per-shopper state.
 public struct CheckoutConfiguration: Sendable {
@@ -10,20 +10,25 @@ public struct CheckoutConfiguration: Sendable {
     public var port: Int
     /// The service's clock: decides which promotions are active and when links expire.
     public var clock: @Sendable () -> Date
-    /// Log every request, not only problems.
+    /// Log every request, not only problems: Vitrine's own line per request, shown at any `logLevel`.
     public var verbose: Bool
+    /// How much the service's log says, the HTTP library's and service lifecycle's lines included:
+    /// warnings and errors unless asked for more (`--log-level debug`), `verbose` or not.
+    public var logLevel: Logger.Level
     /// `CartRules.idleTimeout` and `CartRules.bodyDeadline`; shorter in tests.
     public var idleTimeout: Duration
     public var bodyDeadline: Duration
 
     public init(
         host: String = "127.0.0.1", port: Int = 8080, clock: @escaping @Sendable () -> Date = { Date() },
-        verbose: Bool = false, idleTimeout: Duration = CartRules.idleTimeout, bodyDeadline: Duration = CartRules.bodyDeadline
+        verbose: Bool = false, logLevel: Logger.Level = .warning, idleTimeout: Duration = CartRules.idleTimeout,
+        bodyDeadline: Duration = CartRules.bodyDeadline
     ) {
         self.host = host
         self.port = port
         self.clock = clock
         self.verbose = verbose
+        self.logLevel = logLevel
         self.idleTimeout = idleTimeout
         self.bodyDeadline = bodyDeadline
     }
@@ -35,7 +40,7 @@ public func buildApplication(
     onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
 ) -> some ApplicationProtocol {
     var logger = Logger(label: "vitrine-checkout")
-    logger.logLevel = configuration.verbose ? .debug : .notice
+    logger.logLevel = configuration.logLevel
     return Application(
         router: buildRouter(
             links: links, clock: configuration.clock, logRequests: configuration.verbose, bodyDeadline: configuration.bodyDeadline),
@@ -64,7 +69,7 @@ public func buildRouter(
     ) {
         router.on(RouterPath(route.pattern), method: HTTPRequest.Method(route.method)!, use: handler)
     }
-    if logRequests { router.add(middleware: LogRequestsMiddleware(.info)) }
+    if logRequests { router.add(middleware: RequestLogMiddleware()) }
     router.add(middleware: CheckoutErrorMiddleware(page: SummaryPage(catalog: links.catalog)))
     let page = SummaryPage(catalog: links.catalog)
     let health: JSONValue = [

@@ -29,6 +29,8 @@ extension ContentEditor {
         var title: String
         var brand: String?
         var sku: String?
+        /// A category's parent, for the path pickers show.
+        var parent: String?
     }
 
     /// Every record of a kind with its title, read from the files (so the lists work while the
@@ -43,20 +45,41 @@ extension ContentEditor {
             let readAt = FileStamp.now()
             let source = folder.source(file)?.source
             func text(_ key: String) -> String? { source?.entry(key)?.value.scalarText }
-            let summary = Summary(file: file, title: text("name") ?? text("title") ?? file.slug, brand: text("brand"), sku: text("sku"))
+            let summary = Summary(
+                file: file, title: text("name") ?? text("title") ?? file.slug, brand: text("brand"), sku: text("sku"),
+                parent: text("parent"))
             if let stamp { cache.store(file.relative, stamp: stamp, readAt: readAt, summary) }
             return summary
         }
     }
 
     /// The records a kind's form can pick from: only the kinds its keys refer to (a product's
-    /// form lists brands and categories, not ten thousand products).
+    /// form lists brands and categories, not ten thousand products). A category is shown with
+    /// the categories it sits in (`Skincare › Serums`) and listed in that order.
     func pickerOptions(for kind: RecordKind) -> [RecordKind: [(slug: String, title: String)]] {
         var options: [RecordKind: [(slug: String, title: String)]] = [:]
         for rule in kind.fields {
             switch FieldControl(rule.type) {
             case .reference(let target), .references(let target):
-                if options[target] == nil { options[target] = summaries(target).map { ($0.file.slug, $0.title) } }
+                guard options[target] == nil else { continue }
+                let all = summaries(target)
+                guard target == .category else {
+                    options[target] = all.map { ($0.file.slug, $0.title) }
+                    continue
+                }
+                let bySlug = Dictionary(all.map { ($0.file.slug, $0) }, uniquingKeysWith: { first, _ in first })
+                func path(_ summary: Summary) -> String {
+                    var titles = [summary.title]
+                    var seen: Set<String> = [summary.file.slug]
+                    var next = summary.parent
+                    while let slug = next, !seen.contains(slug), let parent = bySlug[slug] {
+                        titles.insert(parent.title, at: 0)
+                        seen.insert(slug)
+                        next = parent.parent
+                    }
+                    return titles.joined(separator: " › ")
+                }
+                options[target] = all.map { ($0.file.slug, path($0)) }.sorted { ($0.1.folded(), $0.0) < ($1.1.folded(), $1.0) }
             default: break
             }
         }
@@ -138,6 +161,7 @@ extension ContentEditor {
                 form.noticeHTML = " <a href=\"\(EditorPage.escape(preview))\">See it in the preview</a>."
             }
         }
+        form.shopCurrencies = folder.shopCurrencies()
         let options = pickerOptions(for: kind)
         return page(request) { csrf in
             EditorPage.layout(title: form.title, current: kind, main: form.html(csrf: csrf, options: options, previewPath: preview))
@@ -159,6 +183,7 @@ extension ContentEditor {
         }
         if kind == .product, let brand = request.uri.queryParameters["brand"] { form.values["brand"] = [String(brand)] }
         form.duplicateOf = original?.slug
+        form.shopCurrencies = folder.shopCurrencies()
         let options = pickerOptions(for: kind)
         return page(request) { csrf in
             EditorPage.layout(title: form.title, current: kind, main: form.html(csrf: csrf, options: options, previewPath: nil))

@@ -24,10 +24,16 @@ extension ContentEditor {
 
     /// Saves a form: a new record when `file` is nil. Nothing is written unless the whole catalog
     /// validates with the change; the file is written atomically and only when it is still the
-    /// version the form was opened on.
+    /// version the form was opened on. A post from one of the form's table buttons ("Update
+    /// options", "Add a variant", "Remove") redraws the form with the change and writes nothing.
     func save(_ request: Request, kind: RecordKind, file existing: ContentFolder.RecordFile?) async throws -> Response {
         guard let form = try await readForm(request) else { return Self.badForm() }
         if let refusal = security.allowsWrite(request, token: form["_csrf"]) { return refused(request, refusal) }
+        let session = security.session(of: request)
+        let action = FormAction(form[FormAction.field])
+        var submitted = form.fields
+        if kind.fields.contains(where: { $0.key == RowTable.optionsKey }) { RowTable.followOptions(&submitted) }
+        action.apply(to: &submitted)
 
         var fieldErrors: [String: [String]] = [:]
         var slug = existing?.slug ?? (form[RecordForm.slugField] ?? "").trimmingCharacters(in: .whitespaces)
@@ -45,9 +51,9 @@ extension ContentEditor {
                 let name = form["name"] ?? form["title"] ?? ""
                 if !name.trimmingCharacters(in: .whitespaces).isEmpty { slug = uniqueSlug(kind: kind, base: name) }
             }
-            if let problem = Slug.problem(with: slug) {
+            if action == .save, let problem = Slug.problem(with: slug) {
                 fieldErrors[RecordForm.slugField, default: []].append("slug: " + problem)
-            } else if folder.file(kind: kind, slug: slug) != nil {
+            } else if action == .save, folder.file(kind: kind, slug: slug) != nil {
                 fieldErrors[RecordForm.slugField, default: []].append(
                     "slug: \(slug) is taken by another \(EditorPage.kindName(kind)); write e.g. \(uniqueSlug(kind: kind, base: slug))")
             }
@@ -59,53 +65,25 @@ extension ContentEditor {
         if existing == nil, isJSON { relative = String(relative.dropLast(3)) + ".json" }
         let display = folder.displayName + "/" + relative
 
-        // Uploaded pictures: checked by libvips, named after the record, written only on success.
-        var uploads: [(relative: String, bytes: [UInt8])] = []
+        let pictures = pendingPictures(form, kind: kind, slug: slug, session: session, errors: &fieldErrors)
         var overlay = ContentOverlay()
-        var submitted = form.fields
-        for rule in kind.fields where FieldControl(rule.type) == .image {
-            guard let upload = form.files[RecordForm.uploadField(rule.key)], !upload.bytes.isEmpty else { continue }
-            let field = RecordForm.uploadField(rule.key)
-            guard let size = PixelSize.read(header: Array(upload.bytes.prefix(256 * 1024))), let ext = Self.pictureExtension(upload.bytes)
-            else {
-                fieldErrors[field, default: []].append(
-                    "\(upload.filename): not a JPEG, PNG, WebP or GIF picture; upload a photo in one of those formats")
-                continue
-            }
-            let name = pictureName(kind: kind, slug: Slug(slug) == nil ? "upload" : slug, key: rule.key, ext: ext, bytes: upload.bytes)
-            if let problem = ContentFolder.pictureProblem(upload.bytes, name: (name as NSString).lastPathComponent) {
-                fieldErrors[field, default: []].append("\(upload.filename): \(problem)")
-                continue
-            }
-            uploads.append((name, upload.bytes))
-            overlay.images[name] = size
-            submitted[rule.key] = [name]
-        }
-
-        // The keys whose values the form changed, in the key table's order.
-        var changes: [(key: String, value: RawNode?)] = []
-        let before = RecordForm.values(kind: kind, source: base)
-        for rule in kind.fields {
-            let control = FieldControl(rule.type)
-            let result: Result<RawNode?, Diagnostic>
-            if control == .rows, let table = RowTable.read(key: rule.key, from: submitted) {
-                result = .success(table.node(path: display, type: rule.type))
-            } else {
-                let now = submitted[rule.key] ?? []
-                if base != nil, Self.same(now, before[rule.key] ?? [], control: control) { continue }
-                result = control.value(from: now, path: display + " (\(rule.key))")
-            }
-            switch result {
-            case .success(let value):
-                if base != nil, control == .rows, Self.sameValue(value, base?.entry(rule.key)?.value) { continue }
-                changes.append((rule.key, value))
-            case .failure(let diagnostic):
-                fieldErrors[rule.key, default: []].append("\(rule.key): \(diagnostic.message)")
-            }
+        for picture in pictures {
+            overlay.images[picture.relative] = picture.size
+            submitted[picture.key] = [picture.relative]
         }
         let body = form[RecordForm.bodyField] ?? ""
+        var refusal = Refusal(fieldErrors: fieldErrors)
+        let redraw = { (refusal: Refusal, status: HTTPResponse.Status, notice: String?) in
+            await self.redraw(
+                request, kind: kind, existing: existing, form: form, slug: slug, values: submitted, body: body, base: base,
+                refusal: refusal, pictures: pictures, session: session, notice: notice, status: status)
+        }
+        if action != .save { return await redraw(refusal, .ok, action.notice) }
+        refusal.fieldErrors.merge(Self.variantProblems(submitted)) { $0 + $1 }
+
+        let changes = changedKeys(kind: kind, values: submitted, base: base, display: display, errors: &refusal.fieldErrors)
         // Nothing changed: the file is left alone (a `.json` file rewritten would change its layout).
-        if let existing, let base, changes.isEmpty, uploads.isEmpty, fieldErrors.isEmpty,
+        if let existing, let base, changes.isEmpty, pictures.isEmpty, refusal.fieldErrors.isEmpty,
             body.trimmingCharacters(in: .whitespacesAndNewlines) == base.body.trimmingCharacters(in: .whitespacesAndNewlines)
         {
             return Self.redirect(EditorPage.path(kind, slug: existing.slug) + "?saved=1")
@@ -113,44 +91,15 @@ extension ContentEditor {
         let text = RecordWriter.text(kind: kind, base: base, isJSON: isJSON, changes: changes, body: body)
         let data = Data(text.utf8)
 
-        var otherErrors: [String] = []
-        var warnings: [String] = []
-        if fieldErrors.isEmpty {
+        if refusal.fieldErrors.isEmpty {
             overlay.records[relative] = data
-            let found = folder.validate(overlay)
-            let earlier = folder.earlierErrors(besides: display, in: found)
-            for diagnostic in found {
-                let field = diagnostic.location.path == display ? Self.field(of: diagnostic, kind: kind) : nil
-                let message = diagnostic.location.path == display ? diagnostic.message : diagnostic.description
-                if diagnostic.severity == .warning || earlier.contains(diagnostic) {
-                    warnings.append(diagnostic.description)
-                } else if let field {
-                    fieldErrors[field, default: []].append(message)
-                } else {
-                    otherErrors.append(message)
-                }
-            }
+            sortDiagnostics(
+                of: overlay, kind: kind, display: display, written: data, isJSON: isJSON, values: submitted, into: &refusal)
+        }
+        guard refusal.fieldErrors.isEmpty, refusal.otherErrors.isEmpty else {
+            return await redraw(refusal, .unprocessableContent, nil)
         }
         let revision = form["_revision"] ?? ""
-        guard fieldErrors.isEmpty, otherErrors.isEmpty else {
-            var again = RecordForm(
-                kind: kind, mode: existing.map { .edit($0) } ?? .new, slug: slug, values: submitted, body: body,
-                revision: revision, otherKeys: RecordForm.otherKeys(kind: kind, source: base))
-            again.fieldErrors = fieldErrors
-            again.otherErrors = otherErrors
-            again.warnings = warnings
-            // A refused save keeps no upload: the field shows its old path again.
-            for rule in kind.fields where FieldControl(rule.type) == .image && form.files[RecordForm.uploadField(rule.key)] != nil {
-                again.values[rule.key] = form.fields[rule.key] ?? []
-                again.notice = "Choose the photo again when you save: a refused save keeps no upload."
-            }
-            let options = pickerOptions(for: kind)
-            let preview = existing == nil ? nil : await previewPath(kind: kind, slug: slug)
-            again.duplicateOf = form["_from"].flatMap { Slug($0) == nil ? nil : $0 }
-            return page(request, status: .unprocessableContent) { csrf in
-                EditorPage.layout(title: again.title, current: kind, main: again.html(csrf: csrf, options: options, previewPath: preview))
-            }
-        }
         // The version check and the write under one lock: of two saves of one form, the second
         // finds the file changed and gets the conflict page.
         let outcome: SaveOutcome = writeLock.withLock {
@@ -161,7 +110,7 @@ extension ContentEditor {
                 return .conflict(folder.bytes(relative))
             }
             do {
-                for upload in uploads { try folder.write(Data(upload.bytes), to: upload.relative) }
+                for picture in pictures { try folder.write(Data(picture.bytes), to: picture.relative) }
                 try folder.write(data, to: relative)
                 return .written
             } catch {
@@ -169,7 +118,8 @@ extension ContentEditor {
             }
         }
         switch outcome {
-        case .written: break
+        case .written:
+            for token in pictures.compactMap(\.token) { staged.remove(token, session: session) }
         case .conflict(let onDisk):
             return conflict(request, kind: kind, file: existing ?? ContentFolder.RecordFile(kind: kind, slug: slug, relative: relative), mine: text, theirs: onDisk)
         case .failed(let reason):
@@ -178,6 +128,141 @@ extension ContentEditor {
             }
         }
         return Self.redirect(EditorPage.path(kind, slug: slug) + "?saved=1")
+    }
+
+    /// The keys whose values the form changed, in the key table's order; a value the form's
+    /// text cannot stand for is an error at its field.
+    func changedKeys(
+        kind: RecordKind, values submitted: [String: [String]], base: RecordSource?, display: String,
+        errors: inout [String: [String]]
+    ) -> [(key: String, value: RawNode?)] {
+        var changes: [(key: String, value: RawNode?)] = []
+        let before = RecordForm.values(kind: kind, source: base)
+        for rule in kind.fields {
+            let control = FieldControl(rule.type)
+            let result: Result<RawNode?, Diagnostic>
+            if control == .rows, let table = RowTable.read(key: rule.key, from: submitted) {
+                result = .success(table.node(path: display, type: rule.type))
+            } else {
+                var now = submitted[rule.key] ?? []
+                if case .references = control { now = Self.inSavedOrder(now, before[rule.key] ?? []) }
+                if base != nil, Self.same(now, before[rule.key] ?? [], control: control) { continue }
+                result = control.value(from: now, path: display + " (\(rule.key))")
+            }
+            switch result {
+            case .success(let value):
+                if base != nil, control == .rows, Self.sameValue(value, base?.entry(rule.key)?.value) { continue }
+                changes.append((rule.key, value))
+            case .failure(let diagnostic):
+                errors[rule.key, default: []].append("\(rule.key): \(diagnostic.message)")
+            }
+        }
+        return changes
+    }
+
+    /// What `vitrine check` says about the catalog with the change, sorted into the form: at a
+    /// field or a table's cell in the form's terms, about other files, or warnings (which
+    /// include errors the catalog had before the change).
+    func sortDiagnostics(
+        of overlay: ContentOverlay, kind: RecordKind, display: String, written data: Data, isJSON: Bool,
+        values submitted: [String: [String]], into refusal: inout Refusal
+    ) {
+        let found = folder.validate(overlay)
+        let earlier = folder.earlierErrors(besides: display, in: found)
+        let tables = kind.fields.compactMap { rule in
+            RowTable.read(key: rule.key, from: submitted).flatMap {
+                RowMessages(table: $0, written: data, kind: kind, isJSON: isJSON, path: display)
+            }
+        }
+        for diagnostic in found {
+            let ours = diagnostic.location.path == display
+            if diagnostic.severity == .warning || earlier.contains(diagnostic) {
+                refusal.warnings.append(diagnostic.description)
+            } else if ours, let placed = tables.lazy.compactMap({ $0.place(diagnostic) }).first {
+                refusal.fieldErrors[placed.field, default: []].append(placed.message)
+            } else if ours, let field = Self.field(of: diagnostic, kind: kind) {
+                refusal.fieldErrors[field, default: []].append(Self.formMessage(diagnostic.message, kind: kind))
+            } else {
+                refusal.otherErrors.append(ours ? diagnostic.message : diagnostic.description)
+            }
+        }
+    }
+
+    /// Why a form was not saved, by field and in general.
+    struct Refusal {
+        var fieldErrors: [String: [String]] = [:]
+        var otherErrors: [String] = []
+        var warnings: [String] = []
+    }
+
+    /// The form again, with what was sent: every value, the table as it now is, the pictures
+    /// staged (so they need not be chosen again) and the reasons it was not saved.
+    func redraw(
+        _ request: Request, kind: RecordKind, existing: ContentFolder.RecordFile?, form: FormBody, slug: String,
+        values: [String: [String]], body: String, base: RecordSource?, refusal: Refusal, pictures: [PendingPicture],
+        session: String?, notice: String?, status: HTTPResponse.Status
+    ) async -> Response {
+        var again = RecordForm(
+            kind: kind, mode: existing.map { .edit($0) } ?? .new, slug: slug, values: values, body: body,
+            revision: form["_revision"] ?? "", otherKeys: RecordForm.otherKeys(kind: kind, source: base))
+        again.fieldErrors = refusal.fieldErrors
+        again.otherErrors = refusal.otherErrors
+        again.warnings = refusal.warnings
+        again.notice = notice
+        for picture in pictures {
+            // The path field shows what it held; the picture waits under its token.
+            again.values[picture.key] = form.fields[picture.key] ?? []
+            if let token = picture.token ?? session.flatMap({ staged.stage(picture.bytes, filename: picture.filename, session: $0) }) {
+                again.staged[picture.key] = (token, picture.filename)
+            } else {
+                again.fieldErrors[RecordForm.uploadField(picture.key), default: []].append(
+                    "\(picture.filename) could not be kept for the next try; choose it again")
+            }
+        }
+        again.shopCurrencies = folder.shopCurrencies()
+        again.duplicateOf = form["_from"].flatMap { Slug($0) == nil ? nil : $0 }
+        let options = pickerOptions(for: kind)
+        let preview = existing == nil ? nil : await previewPath(kind: kind, slug: slug)
+        return page(request, status: status) { csrf in
+            EditorPage.layout(title: again.title, current: kind, main: again.html(csrf: csrf, options: options, previewPath: preview))
+        }
+    }
+
+    /// A product's options and variant rows out of step, said in the form's terms before the
+    /// catalog is checked (the loader would advise YAML).
+    static func variantProblems(_ values: [String: [String]]) -> [String: [String]] {
+        guard let slots = values[RowTable.optionsKey], let table = RowTable.read(key: RowTable.variantsKey, from: values) else { return [:] }
+        let names = slots.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        let filled = table.rows.contains { !$0.isEmpty }
+        if !names.isEmpty, !filled {
+            let labels = names.map(EditorPage.label).joined(separator: " and ")
+            return [RowTable.variantsKey: [
+                "Variants: a product with options is sold as its variants; fill a row of the table with each variant’s SKU and \(labels), or clear the options"
+            ]]
+        }
+        if names.isEmpty, filled {
+            return [RowTable.optionsKey: [
+                "Options: name what the variants differ by (such as shade or size) in an option box, or remove the variant rows"
+            ]]
+        }
+        return [:]
+    }
+
+    /// A message about one of the form's fields in the form's terms: a missing key is a field
+    /// to fill in, not a line of YAML to add.
+    static func formMessage(_ message: String, kind: RecordKind) -> String {
+        let missing = "missing required key `"
+        guard message.hasPrefix(missing) else { return message }
+        let key = String(message.dropFirst(missing.count).prefix { $0 != "`" })
+        guard let rule = kind.fields.first(where: { $0.key == key }) else { return message }
+        return "\(EditorPage.label(key)) is required: \(rule.summary)"
+    }
+
+    /// Chosen records in the order the file lists them, newly chosen ones after: ticking a box
+    /// above a product's first category does not change its breadcrumb.
+    static func inSavedOrder(_ now: [String], _ before: [String]) -> [String] {
+        let kept = before.filter(now.contains)
+        return kept + now.filter { !kept.contains($0) }
     }
 
     /// Whether the form left a field as the file has it: then its lines stay untouched.
@@ -209,26 +294,6 @@ extension ContentEditor {
         }
         if let key = kind.jsonBodyKey, message.hasPrefix(key + ":") { return RecordForm.bodyField }
         return nil
-    }
-
-    static func pictureExtension(_ bytes: [UInt8]) -> String? {
-        if bytes.starts(with: [0xFF, 0xD8, 0xFF]) { return "jpg" }
-        if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]) { return "png" }
-        if bytes.starts(with: Array("GIF8".utf8)) { return "gif" }
-        if bytes.count > 12, bytes.starts(with: Array("RIFF".utf8)), Array(bytes[8..<12]) == Array("WEBP".utf8) { return "webp" }
-        return nil
-    }
-
-    /// `images/products/rose-water.jpg`; `-2`, `-3`… when another picture has the name already.
-    func pictureName(kind: RecordKind, slug: String, key: String, ext: String, bytes: [UInt8]) -> String {
-        let stem = "images/\(kind.folder ?? "misc")/\(slug)" + (key == "image" || key == "logo" ? "" : "-\(key)")
-        var candidate = "\(stem).\(ext)"
-        var number = 2
-        while let existing = folder.bytes(candidate), existing != Data(bytes) {
-            candidate = "\(stem)-\(number).\(ext)"
-            number += 1
-        }
-        return candidate
     }
 
     func conflict(_ request: Request, kind: RecordKind, file: ContentFolder.RecordFile, mine: String, theirs: Data?) -> Response {

@@ -16,6 +16,8 @@ public struct ContentEditor: Sendable {
     /// Held while a save checks the file's version and writes it.
     let writeLock = NSLock()
     let summaryCache = SummaryCache()
+    /// Pictures of forms that were sent but not saved, waiting for the next try.
+    let staged = StagedUploads()
 
     public init(
         contentFolder: URL, accessToken: String? = nil, uploadLimit: Int = 25 << 20,
@@ -37,6 +39,7 @@ public struct ContentEditor: Sendable {
         // The preview's home page, wherever the site's base path puts it.
         group.get("_site") { _, _ in Self.redirect(await self.basePath()) }
         group.post("_preview") { request, _ in try await self.markdownPreview(request) }
+        group.get("_staged/{token}") { request, context in self.stagedPicture(request, token: context.parameters.get("token") ?? "") }
         group.get("{kind}") { request, context in
             guard let kind = Self.kind(context.parameters.get("kind")) else { return self.notFound(request) }
             return self.list(request, kind: kind)

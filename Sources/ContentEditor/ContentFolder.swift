@@ -59,6 +59,25 @@ struct ContentFolder: Sendable {
         return (data, parsed)
     }
 
+    /// The shop's currency from `site.json`, then its markets' currencies, each once; empty
+    /// when the file cannot be read.
+    func shopCurrencies() -> [String] {
+        guard let data = bytes("site.json"),
+            let site = try? RecordSource.parse(data, kind: .site, isJSON: true, path: displayName + "/site.json").get()
+        else { return [] }
+        var codes: [String] = []
+        if let currency = site.entry("currency")?.value.scalarText { codes.append(currency) }
+        if case .list(let markets)? = site.entry("markets")?.value.value {
+            for market in markets {
+                guard case .map(let entries) = market.value,
+                    let code = entries.first(where: { $0.key == "currency" })?.value.scalarText, !codes.contains(code)
+                else { continue }
+                codes.append(code)
+            }
+        }
+        return codes
+    }
+
     /// Where a new record of a kind goes: a product beside its brand's other products when the
     /// shop keeps them in a folder per brand, as the sample shop does.
     func newRelativePath(kind: RecordKind, slug: String, brand: String?) -> String {

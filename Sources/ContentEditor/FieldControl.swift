@@ -18,6 +18,8 @@ enum FieldControl: Equatable {
     case checkboxes([String])
     /// One value per line.
     case lines(numbers: Bool)
+    /// A product's option names, a box each; each names a column of the variant table.
+    case optionNames
     /// A picture path under `images/`, and an upload.
     case image
     /// Structured values (unit price bases, picture settings), written as YAML.
@@ -36,10 +38,12 @@ enum FieldControl: Equatable {
         case .integer: self = .line(inputMode: "numeric")
         case .currencyCode: self = .select(Currency.allCodes)
         case .choice(let options): self = .select(options)
+        case .boolean: self = .select(["true", "false"])
         case .choices(let options): self = .checkboxes(options)
         case .reference(let kind): self = .reference(kind)
         case .references(let kind): self = .references(kind)
-        case .textList, .imageList, .optionNames: self = .lines(numbers: false)
+        case .textList, .imageList: self = .lines(numbers: false)
+        case .optionNames: self = .optionNames
         case .integerList: self = .lines(numbers: true)
         case .image: self = .image
         case .stores, .variants: self = .rows
@@ -50,7 +54,7 @@ enum FieldControl: Equatable {
     /// Whether the form sends several values under the key's name.
     var isMultiple: Bool {
         switch self {
-        case .references, .checkboxes: true
+        case .references, .checkboxes, .optionNames: true
         default: false
         }
     }
@@ -60,7 +64,7 @@ enum FieldControl: Equatable {
     func formValues(_ node: RawNode?) -> [String] {
         guard let node, !node.isNull else { return [] }
         switch self {
-        case .references, .checkboxes:
+        case .references, .checkboxes, .optionNames:
             if case .list(let items) = node.value { return items.compactMap(\.scalarText) }
             return node.scalarText.map { [$0] } ?? []
         case .lines:
@@ -81,7 +85,7 @@ enum FieldControl: Equatable {
         let location = SourceLocation(path: path)
         func scalar(_ text: String, _ kind: RawNode.ScalarKind = .string) -> RawNode { RawNode(.scalar(text, kind), at: location) }
         switch self {
-        case .references, .checkboxes:
+        case .references, .checkboxes, .optionNames:
             let chosen = values.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
             return .success(chosen.isEmpty ? nil : RawNode(.list(chosen.map { scalar($0) }), at: location))
         case .lines(let numbers):

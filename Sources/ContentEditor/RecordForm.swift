@@ -29,10 +29,17 @@ struct RecordForm {
     var warnings: [String] = []
     var notice: String?
     var noticeHTML: String = ""
+    /// Pictures sent with an earlier post of this form and kept for it, by key.
+    var staged: [String: (token: String, filename: String)] = [:]
+    /// The shop's currency and then its markets', offered first in currency selects.
+    var shopCurrencies: [String] = []
 
     static let bodyField = "_body"
     static let slugField = "_slug"
     static func uploadField(_ key: String) -> String { "_upload." + key }
+    /// The token of a staged picture, and the box that discards it.
+    static func stagedField(_ key: String) -> String { "_staged." + key }
+    static func discardField(_ key: String) -> String { "_discard." + key }
 
     /// The form's values for a record as its file has it.
     static func values(kind: RecordKind, source: RecordSource?) -> [String: [String]] {
@@ -74,7 +81,8 @@ struct RecordForm {
 
     func html(csrf: String, options: [RecordKind: [(slug: String, title: String)]], previewPath: String?) -> String {
         var summary: [(text: String, target: String?)] = []
-        let order = [Self.slugField] + kind.fields.flatMap { [$0.key, Self.uploadField($0.key)] } + [Self.bodyField]
+        let order = [Self.slugField] + kind.fields.flatMap { [$0.key, Self.uploadField($0.key)] + cellErrorFields($0.key) }
+            + [Self.bodyField]
         for field in order {
             for message in fieldErrors[field] ?? [] { summary.append((message, Self.id(field))) }
         }
@@ -93,6 +101,8 @@ struct RecordForm {
             out += " · <a href=\"\(EditorPage.path(kind, slug: slug))/delete\">delete</a></p>"
         }
         out += "<form method=\"post\" action=\"\(action)\" enctype=\"multipart/form-data\" novalidate>\n"
+        // Enter in a field submits with the form's first button: this Save, not "Update options".
+        out += "<button type=\"submit\" class=\"implicit-save\" tabindex=\"-1\" aria-hidden=\"true\">Save</button>\n"
         out += "<input type=\"hidden\" name=\"_csrf\" value=\"\(csrf)\">\n"
         if let duplicateOf { out += "<input type=\"hidden\" name=\"_from\" value=\"\(EditorPage.escape(duplicateOf))\">\n" }
         out += "<input type=\"hidden\" name=\"_revision\" value=\"\(revision)\">\n"
@@ -115,13 +125,30 @@ struct RecordForm {
             out += "<p class=\"hint\">Also in the file and kept as they are: "
                 + otherKeys.map { "<code>\(EditorPage.escape($0))</code>" }.joined(separator: ", ") + ".</p>\n"
         }
-        out += "<p><button type=\"submit\">Save</button></p>\n</form>\n"
+        out += "<p><button type=\"submit\" class=\"save\">Save</button></p>\n</form>\n"
         return out
     }
 
-    static func id(_ field: String) -> String { "f-" + field.replacingOccurrences(of: ".", with: "-") }
+    /// The element id of a field: `f-price`, `f-_upload-image`, `f-variants-0-shade`; a
+    /// character an id should not have (in a column named by staff) becomes `-`.
+    static func id(_ field: String) -> String {
+        "f-" + String(field.map { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_" || $0 == "-") ? $0 : "-" })
+    }
 
-    private func attributes(_ field: String) -> String {
+    /// The cells of a table key that have errors, row by row in the columns' order.
+    func cellErrorFields(_ key: String) -> [String] {
+        guard let table = RowTable.read(key: key, from: values) else { return [] }
+        var out: [String] = []
+        for row in 0..<Swift.max(table.rows.count, 1) {
+            for column in table.columns {
+                let name = RowTable.cellField(key, row: row, column: column)
+                if fieldErrors[name]?.isEmpty == false { out.append(name) }
+            }
+        }
+        return out
+    }
+
+    func attributes(_ field: String) -> String {
         let id = Self.id(field)
         var describedBy = "\(id)-hint"
         var out = "id=\"\(id)\" name=\"\(EditorPage.escape(field))\""
@@ -132,9 +159,12 @@ struct RecordForm {
         return out + " aria-describedby=\"\(describedBy)\""
     }
 
-    private func field(_ field: String, label: String, required: Bool, hint: String, control: String, group: Bool = false) -> String {
+    func field(
+        _ field: String, label: String, required: Bool, hint: String, control: String, group: Bool = false,
+        errors extra: [String] = []
+    ) -> String {
         let id = Self.id(field)
-        let errors = (fieldErrors[field] ?? []).map { EditorPage.escape($0) }.joined(separator: "<br>")
+        let errors = ((fieldErrors[field] ?? []) + extra).map { EditorPage.escape($0) }.joined(separator: "<br>")
         let errorHTML = errors.isEmpty ? "" : "<p class=\"error\" id=\"\(id)-error\">\(errors)</p>"
         let mark = required ? " <span class=\"required\">(required)</span>" : ""
         if group {
@@ -143,115 +173,5 @@ struct RecordForm {
         }
         return "<div class=\"field\"><label for=\"\(id)\">\(EditorPage.escape(label))\(mark)</label>"
             + "<p class=\"hint\" id=\"\(id)-hint\">\(EditorPage.escape(hint))</p>\(errorHTML)\(control)</div>\n"
-    }
-
-    private func control(_ rule: FieldRule, options: [RecordKind: [(slug: String, title: String)]]) -> String {
-        let key = rule.key
-        let current = values[key] ?? []
-        let text = EditorPage.escape(current.first ?? "")
-        let label = EditorPage.label(key)
-        switch FieldControl(rule.type) {
-        case .line(let mode):
-            let inputMode = mode.map { " inputmode=\"\($0)\"" } ?? ""
-            return field(key, label: label, required: rule.required, hint: rule.summary,
-                control: "<input type=\"text\"\(inputMode) \(attributes(key)) value=\"\(text)\">")
-        case .area:
-            return field(key, label: label, required: rule.required, hint: rule.summary,
-                control: "<textarea rows=\"4\" \(attributes(key))>\n\(text)</textarea>")
-        case .lines:
-            return field(key, label: label, required: rule.required, hint: rule.summary + " (one per line)",
-                control: "<textarea rows=\"4\" \(attributes(key))>\n\(text)</textarea>")
-        case .rows:
-            if let table = RowTable.read(key: key, from: values) {
-                return field(key, label: label, required: rule.required,
-                    hint: rule.summary + "; a row per item: fill an empty row to add one, clear a row to remove it",
-                    control: rows(table, type: rule.type), group: true)
-            }
-            return field(key, label: label, required: rule.required, hint: rule.summary + " (written as YAML)",
-                control: "<textarea rows=\"8\" class=\"code\" spellcheck=\"false\" \(attributes(key))>\n\(text)</textarea>")
-        case .yaml:
-            return field(key, label: label, required: rule.required, hint: rule.summary + " (written as YAML)",
-                control: "<textarea rows=\"8\" class=\"code\" spellcheck=\"false\" \(attributes(key))>\n\(text)</textarea>")
-        case .select(let choices):
-            return field(key, label: label, required: rule.required, hint: rule.summary,
-                control: select(key, choices.map { ($0, $0) }, chosen: current, multiple: false))
-        case .reference(let kind):
-            return field(key, label: label, required: rule.required, hint: rule.summary,
-                control: select(key, (options[kind] ?? []).map { ($0.slug, $0.title) }, chosen: current, multiple: false))
-        case .references(let kind):
-            return field(key, label: label, required: rule.required, hint: rule.summary + " (choose any number)",
-                control: select(key, (options[kind] ?? []).map { ($0.slug, $0.title) }, chosen: current, multiple: true))
-        case .checkboxes(let choices):
-            var boxes = ""
-            for (i, choice) in choices.enumerated() {
-                let checked = current.contains(choice) ? " checked" : ""
-                let id = Self.id(key) + "-\(i)"
-                boxes += "<span class=\"choice\"><input type=\"checkbox\" id=\"\(id)\" name=\"\(key)\" value=\"\(EditorPage.escape(choice))\"\(checked)>"
-                    + "<label for=\"\(id)\">\(EditorPage.escape(choice))</label></span>"
-            }
-            return field(key, label: label, required: rule.required, hint: rule.summary, control: boxes, group: true)
-        case .image:
-            let upload = Self.uploadField(key)
-            let uploadID = Self.id(upload)
-            let uploadErrors = (fieldErrors[upload] ?? []).map { EditorPage.escape($0) }.joined(separator: "<br>")
-            let invalid = uploadErrors.isEmpty ? "" : " aria-invalid=\"true\" aria-describedby=\"\(uploadID)-error\""
-            let uploadHTML = "<div class=\"upload\"><label for=\"\(uploadID)\">Upload a new picture for \(EditorPage.escape(label.lowercased()))</label>"
-                + (uploadErrors.isEmpty ? "" : "<p class=\"error\" id=\"\(uploadID)-error\">\(uploadErrors)</p>")
-                + "<input type=\"file\" id=\"\(uploadID)\" name=\"\(upload)\" accept=\"image/jpeg,image/png,image/webp,image/gif\"\(invalid)></div>"
-            return field(key, label: label, required: rule.required, hint: rule.summary + "; an upload replaces it",
-                control: "<input type=\"text\" \(attributes(key)) value=\"\(text)\">" + uploadHTML)
-        }
-    }
-
-    /// A table of inputs, one row per item and a few empty ones; each cell is labelled with its
-    /// row and column for screen readers.
-    private func rows(_ table: RowTable, type: FieldType) -> String {
-        let key = table.key
-        let count = (Int(values[RowTable.markerField(key)]?.first?.split(separator: "|").last ?? "") ?? table.rows.count)
-        let item = EditorPage.label(key).hasSuffix("s") ? String(EditorPage.label(key).dropLast()) : EditorPage.label(key)
-        var out = "<input type=\"hidden\" name=\"\(RowTable.markerField(key))\" value=\"\(EditorPage.escape(table.columns.joined(separator: ",") + "|\(count)"))\">"
-        out += "<div class=\"table-scroll\"><table class=\"rows\"><thead><tr><th scope=\"col\">#</th>"
-        for column in table.columns { out += "<th scope=\"col\">\(EditorPage.escape(EditorPage.label(column)))</th>" }
-        out += "</tr></thead><tbody>"
-        for index in 0..<count {
-            out += "<tr><th scope=\"row\">\(index + 1)</th>"
-            for column in table.columns {
-                let name = RowTable.cellField(key, row: index, column: column)
-                let value = values[name]?.first ?? ""
-                let label = "\(item) \(index + 1): \(EditorPage.label(column))"
-                switch RowTable.cellControl(type, column: column) {
-                case .select(let choices):
-                    var cell = "<select name=\"\(EditorPage.escape(name))\" aria-label=\"\(EditorPage.escape(label))\"><option value=\"\">(default)</option>"
-                    for choice in choices + (value.isEmpty || choices.contains(value) ? [] : [value]) {
-                        cell += "<option value=\"\(EditorPage.escape(choice))\"\(choice == value ? " selected" : "")>\(EditorPage.escape(choice))</option>"
-                    }
-                    out += "<td>\(cell)</select></td>"
-                case .line(let mode):
-                    let inputMode = mode.map { " inputmode=\"\($0)\"" } ?? ""
-                    out += "<td><input type=\"text\"\(inputMode) name=\"\(EditorPage.escape(name))\" value=\"\(EditorPage.escape(value))\" aria-label=\"\(EditorPage.escape(label))\"></td>"
-                default:
-                    out += "<td><input type=\"text\" name=\"\(EditorPage.escape(name))\" value=\"\(EditorPage.escape(value))\" aria-label=\"\(EditorPage.escape(label))\"></td>"
-                }
-            }
-            out += "</tr>"
-        }
-        return out + "</tbody></table></div>"
-    }
-
-    private func select(_ key: String, _ choices: [(value: String, title: String)], chosen: [String], multiple: Bool) -> String {
-        var out = "<select \(attributes(key))\(multiple ? " multiple size=\"8\"" : "")>"
-        if !multiple { out += "<option value=\"\">(none)</option>" }
-        var listed = Set<String>()
-        for choice in choices {
-            listed.insert(choice.value)
-            let selected = chosen.contains(choice.value) ? " selected" : ""
-            let shown = choice.title == choice.value || choice.title.isEmpty ? choice.value : "\(choice.title) (\(choice.value))"
-            out += "<option value=\"\(EditorPage.escape(choice.value))\"\(selected)>\(EditorPage.escape(shown))</option>"
-        }
-        // A value the file has that is no choice (a misspelt slug) stays visible, to be fixed.
-        for value in chosen where !listed.contains(value) {
-            out += "<option value=\"\(EditorPage.escape(value))\" selected>\(EditorPage.escape(value)) (unknown)</option>"
-        }
-        return out + "</select>"
     }
 }

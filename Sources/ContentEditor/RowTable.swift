@@ -17,11 +17,14 @@ struct RowTable: Equatable {
     static func markerField(_ key: String) -> String { "_rows." + key }
     static func cellField(_ key: String, row: Int, column: String) -> String { "\(key).\(row).\(column)" }
 
-    /// The columns every item of a key has, before keys found in the items: a variant's own
-    /// keys and one per option of the product, a store's name, address and coordinates.
+    /// The columns every item of a key has, before keys found in the items: a variant's SKU,
+    /// one column per option of the product and the variant's other keys; a store's name,
+    /// address and coordinates.
     static func baseColumns(_ type: FieldType, options: [String]) -> [String]? {
         switch type {
-        case .variants: return Variant.ownKeys + options.filter { !Variant.ownKeys.contains($0) }
+        case .variants:
+            let named = options.compactMap(columnName)
+            return ["sku"] + named + Variant.ownKeys.dropFirst().filter { !named.contains($0) }
         case .stores: return Store.keys
         default: return nil
         }

@@ -72,6 +72,9 @@ public enum CatalogAssembler {
                     var message = "\(reference.key): \"\(reference.slug)\" is not a known \(reference.kind.rawValue)"
                     if let close = Spelling.closest(to: reference.slug.rawValue, among: names(of: reference.kind)) {
                         message += "; did you mean \"\(close)\"?"
+                    } else if reference.kind == .brand, let first = names(of: .brand).first {
+                        // The shop's own brand as the example, never the sample shop's.
+                        message += "; name one of this shop's brands, e.g. \"\(first)\", or add brands/\(reference.slug).md"
                     } else {
                         message += "; add \(reference.kind.folder ?? "")/\(reference.slug).md or fix the slug"
                     }

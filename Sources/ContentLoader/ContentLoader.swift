@@ -65,6 +65,14 @@ public struct ContentLoader: Sendable {
             return result
         }
         memo?.keep(only: Set(files.map(\.path)))
+        // Advice quoting the shop's own brands and SKUs needs every file read first: the few
+        // files whose messages asked for them are read again with them, never from the memo.
+        let asking = decoded.indices.filter { decoded[$0].usedShopExamples }
+        if !asking.isEmpty {
+            let examples = Self.shopExamples(in: decoded)
+            for index in asking { decoded[index] = decode(files[index], site: site, folder: folder, examples: examples) }
+        }
+        diagnostics += csvFilesAtTheRoot()
         var brands = DecodedRecords<Brand>()
         var products = DecodedRecords<Product>()
         var promotions = DecodedRecords<Promotion>()
@@ -124,6 +132,37 @@ public struct ContentLoader: Sendable {
     struct Decoded: Sendable {
         var record: AnyRecord?
         var diagnostics: [Diagnostic]
+        /// Whether a message quoted the shop's brands or SKUs (`ShopExamples`).
+        var usedShopExamples = false
+    }
+
+    /// The brands and SKUs of the records read, for advice; only when a message needs them.
+    static func shopExamples(in decoded: [Decoded]) -> ShopExamples {
+        var brands: [String] = []
+        var skus: [String] = []
+        for index in decoded.indices {
+            switch decoded[index].record {
+            case .brand(let r)?: brands.append(r.record.slug.rawValue)
+            case .product(let r)?: skus += [r.record.sku] + r.record.variants.map(\.sku)
+            default: break
+            }
+        }
+        return ShopExamples(brands: brands, skus: skus)
+    }
+
+    /// A CSV at the top of the content folder is not read; one named `stock.csv` is the
+    /// contract's, and not warned about.
+    private func csvFilesAtTheRoot() -> [Diagnostic] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: contentFolder.path)) ?? []
+        return names.sorted().filter { !$0.hasPrefix(".") && $0 != "stock.csv" && Self.splitExtension($0).ext.lowercased() == "csv" }.map { name in
+            .warning(Self.csvAdvice(name), at: SourceLocation(path: displayName + "/" + name))
+        }
+    }
+
+    /// What to do with a CSV among content files: `vitrine import` turns a shop system's export into them.
+    static func csvAdvice(_ name: String) -> String {
+        "ignored: a CSV file is not content; if it is a Shopify or WooCommerce product export, move it out of the content "
+            + "folder and run `vitrine import shopify \(name)` (or `vitrine import woocommerce \(name)`) to make product files from it"
     }
 
     private func loadSite(_ diagnostics: inout [Diagnostic]) -> Site? {
@@ -142,7 +181,13 @@ public struct ContentLoader: Sendable {
             return nil
         }
         let normalized = EditorText.normalized(data)
-        let text = String(decoding: normalized, as: UTF8.self)
+        let text: String
+        switch EditorText.text(normalized, path: display) {
+        case .success(let decoded): text = decoded
+        case .failure(let d):
+            diagnostics.append(d)
+            return nil
+        }
         switch StructuredText.parseJSON(normalized, text: text, path: display) {
         case .failure(let d):
             diagnostics.append(d)
@@ -178,6 +223,10 @@ public struct ContentLoader: Sendable {
                 continue
             }
             let (base, ext) = Self.splitExtension(name)
+            if ext.lowercased() == "csv" {
+                diagnostics.append(.warning(Self.csvAdvice(name), at: SourceLocation(path: display)))
+                continue
+            }
             guard ext == "md" || ext == "json" else {
                 diagnostics.append(.warning(
                     "ignored: not a content file; \(folder)/ holds .md and .json files (pictures go under images/)",
@@ -264,7 +313,8 @@ public struct ContentLoader: Sendable {
     }
 
     /// `folder`: the content folder, open, to read the file relative to it; or -1.
-    func decode(_ file: ContentFile, site: Site?, folder: Int32 = -1) -> Decoded {
+    /// `examples`: the shop's brands and SKUs for advice, once known.
+    func decode(_ file: ContentFile, site: Site?, folder: Int32 = -1, examples: ShopExamples = ShopExamples()) -> Decoded {
         let fileLocation = SourceLocation(path: file.displayPath, line: 1, column: 1)
         var diagnostics: [Diagnostic] = []
         let data: Data
@@ -278,8 +328,10 @@ public struct ContentLoader: Sendable {
             }
         }
         let bytes = EditorText.normalized(data)
-        guard let text = String(validating: bytes, as: UTF8.self) else {
-            return Decoded(record: nil, diagnostics: [.error("not UTF-8 text; save the file as UTF-8", at: fileLocation)])
+        let text: String
+        switch EditorText.text(bytes, path: file.displayPath) {
+        case .success(let decoded): text = decoded
+        case .failure(let d): return Decoded(record: nil, diagnostics: [d])
         }
         let slug = Slug(file.slugText)
         if slug == nil {
@@ -318,6 +370,7 @@ public struct ContentLoader: Sendable {
         var reader = FieldReader(
             kind: file.kind, root: root ?? RawNode(.map([]), at: fileLocation), json: file.isJSON, file: fileLocation,
             settings: FieldReader.Settings(site: site))
+        reader.examples = examples
         let markdown: RecordDecoder.MarkdownRenderer = { MarkdownRenderer.render($0) }
         let placeholder = slug ?? Slug("invalid")!
         var record: AnyRecord?
@@ -333,6 +386,6 @@ public struct ContentLoader: Sendable {
         case .site: record = nil
         }
         diagnostics += reader.diagnostics
-        return Decoded(record: slug == nil ? nil : record, diagnostics: diagnostics)
+        return Decoded(record: slug == nil ? nil : record, diagnostics: diagnostics, usedShopExamples: reader.usedShopExamples)
     }
 }

@@ -59,6 +59,7 @@ public enum RecordDecoder {
         let description = reader.text("description")
         let perPage = reader.integer("productsPerPage") ?? 20
         let checkoutURL = reader.text("checkoutURL")
+        let directBuy = reader.boolean("directBuy") ?? false
         let omitted = Set((reader.choices("omit") ?? []).compactMap(SiteOutput.init(rawValue:)))
         let unitPriceBase = reader.unitPriceBase("unitPriceBase") ?? [:]
         let shipping = currency.flatMap { reader.shipping("shipping", currency: $0) } ?? []
@@ -69,7 +70,7 @@ public enum RecordDecoder {
         return Site(
             title: title, baseURL: baseURL, currency: currency, locale: locale, description: description,
             productsPerPage: perPage, checkoutURL: checkoutURL, omitted: omitted, unitPriceBase: unitPriceBase,
-            shipping: shipping, images: images, timeZone: timeZone, customKeys: customKeys, extra: reader.extra,
+            shipping: shipping, images: images, timeZone: timeZone, customKeys: customKeys, directBuy: directBuy, extra: reader.extra,
             source: reader.file)
     }
 
@@ -97,7 +98,7 @@ public enum RecordDecoder {
         let currencyCode = reader.text("currency")
         let currency = currencyCode.flatMap { Currency(code: $0) } ?? site?.currency ?? .usd
         let price = reader.money("price", currency: currency)
-        let unit = reader.text("priceUnit") ?? "ea"
+        let unit = reader.text("priceUnit")
         let availability = reader.text("availability").flatMap { Availability(rawValue: $0) } ?? .inStock
         let thumbnail = reader.image("thumbnail")
         let image = reader.image("image")
@@ -109,6 +110,7 @@ public enum RecordDecoder {
         let netContent = reader.netContent("netContent")
         let (options, variants, variantImages) = productVariants(&reader, sku: sku, currency: currency)
         let categories = reader.references("categories") ?? []
+        let featured = reader.boolean("featured") ?? false
         for use in [image ?? thumbnail].compactMap({ $0 }) + variantImages where use.image.isSVG {
             reader.report(.warning(
                 "\(use.key): merchant platforms refuse SVG pictures, so the product feed leaves \(use.image.sitePath) out; "
@@ -120,7 +122,7 @@ public enum RecordDecoder {
             slug: slug, sku: sku, name: name, brand: brand.slug, price: price, priceUnit: unit,
             availability: availability, thumbnail: thumbnail?.image, image: image?.image, gtin: gtin, mpn: mpn,
             tags: tags, date: date, images: gallery.map(\.image), netContent: netContent, options: options,
-            variants: variants, categories: categories.map(\.slug), detail: markdown(text), extra: reader.extra,
+            variants: variants, categories: categories.map(\.slug), featured: featured, detail: markdown(text), extra: reader.extra,
             source: reader.file)
         return DecodedRecord(
             record: product, references: [brand] + categories, images: [thumbnail, image].compactMap { $0 } + gallery + variantImages)
@@ -134,9 +136,11 @@ public enum RecordDecoder {
         let hasVariants = reader.present("variants") != nil
         if hasOptions != hasVariants {
             let (given, missing) = hasOptions ? ("options", "variants") : ("variants", "options")
+            let json = reader.isJSON
             let example = hasOptions
-                ? "variants: [{sku: \(sku ?? "SKU")-1, <option>: …}]"
-                : "options: [shade] naming the key each variant gives a value for"
+                ? FieldExample.entry(
+                    "variants", .list([.keys([("sku", .text("\(sku ?? "SKU")-1")), ("<option>", .text("…"))])]), json: json)
+                : FieldExample.entry("options", .list([.text("shade")]), json: json) + " naming the key each variant gives a value for"
             reader.report(.error(
                 "\(given) without \(missing): a product with variants has both; add e.g. \(example), or remove `\(given)`",
                 at: reader.location(of: given)))

@@ -31,7 +31,8 @@ extension FieldReader {
     public mutating func optionNames(_ key: String) -> [String]? {
         guard let items = list(key) else { return nil }
         guard !items.isEmpty else {
-            fail(key, value(key)!, "may not be empty; name 1–3 options, e.g. [shade] or [size, colour]")
+            let examples = [["shade"], ["size", "colour"]].map { FieldExample.list($0.map(FieldExample.text)).written(json: isJSON) }
+            fail(key, value(key)!, "may not be empty; name 1–3 options, e.g. \(examples[0]) or \(examples[1])")
             return nil
         }
         if items.count > Variant.optionCount.upperBound {
@@ -70,7 +71,7 @@ extension FieldReader {
         var firstBySKU: [String: SourceLocation] = [:]
         var firstByValues: [[String]: SourceLocation] = [:]
         for item in items {
-            var reader = FieldReader(nested: rules, root: item, in: kind, keyPrefix: key + ".")
+            var reader = nestedReader(rules, root: item, keyPrefix: key + ".")
             let sku = reader.text("sku")
             let price = reader.money("price", currency: currency)
             let availability = reader.text("availability").flatMap(Availability.init(rawValue:))
@@ -165,7 +166,7 @@ extension FieldReader {
         guard let items = list(key) else { return nil }
         var rates: [ShippingRate] = []
         for item in items {
-            var reader = FieldReader(nested: Self.shippingRules, root: item, in: kind, keyPrefix: key + ".")
+            var reader = nestedReader(Self.shippingRules, root: item, keyPrefix: key + ".")
             let country = reader.text("country")
             let service = reader.text("service")
             let price = reader.money("price", currency: currency)
@@ -185,13 +186,14 @@ extension FieldReader {
     /// `images`: how pictures are derived; keys left out keep their defaults.
     mutating func imageSettings(_ key: String) -> ImageSettings? {
         guard let node = value(key) else { return nil }
-        var reader = FieldReader(nested: ImageSettings.rules, root: node, in: kind, keyPrefix: key + ".")
+        var reader = nestedReader(ImageSettings.rules, root: node, keyPrefix: key + ".")
         var settings = ImageSettings.standard
         if let widths = reader.integers("widths") { settings.widths = widths.sorted() }
         if let formats = reader.choices("formats") { settings.formats = formats.compactMap(PictureFormat.init(rawValue:)) }
         if let quality = reader.integer("quality") { settings.quality = quality }
         if let quality = reader.integer("avifQuality") { settings.avifQuality = quality }
         if let pixels = reader.integer("maxPixels") { settings.maxPixels = pixels }
+        if let keep = reader.boolean("keepOriginalMetadata") { settings.keepOriginalMetadata = keep }
         absorb(reader)
         return settings
     }

@@ -21,6 +21,14 @@ public struct FieldReader {
     private let keyPrefix: String
     /// The zone the file's dates are days of (`timeZone` in `site.json`).
     public let timeZone: TimeZone
+    /// Whether the file is JSON, so that advice writes `"price": 12.50` rather than `price: 12.50`.
+    var isJSON = false
+    /// The shop's own brands and SKUs, quoted in advice; see `ShopExamples`.
+    var examples = ShopExamples()
+    /// Whether a message quoted `examples`, so the loader reads the file again once it knows them.
+    var usedShopExamples = false
+    /// The root was not a set of keys: that one error is the file's, without a missing key for each required one.
+    private var rootIsNotKeys = false
 
     /// The settings of `site.json` a record's keys are read with: `customKeys` and `timeZone`.
     public struct Settings: Sendable {
@@ -64,11 +72,11 @@ public struct FieldReader {
     /// A reader for a set of keys inside a record (one variant, one shipping rate). Unknown keys
     /// there are errors, not warnings: nothing reads them, and a misspelt option would silently
     /// make a variant without its value.
-    init(nested rules: [FieldRule], root: RawNode, in parent: RecordKind, keyPrefix: String) {
+    init(nested rules: [FieldRule], root: RawNode, in parent: RecordKind, keyPrefix: String, json: Bool = false) {
         self.init(
             kind: parent, rules: Dictionary(uniqueKeysWithValues: rules.map { ($0.key, $0) }),
             required: rules.filter(\.required).map(\.key), known: rules.map(\.key),
-            root: root, json: false, file: root.location, keyPrefix: keyPrefix, strict: true)
+            root: root, json: json, file: root.location, keyPrefix: keyPrefix, strict: true)
     }
 
     private init(
@@ -82,11 +90,13 @@ public struct FieldReader {
         self.timeZone = timeZone
         self.rules = rules
         self.required = required
+        self.isJSON = json
         guard let root else { return }
         guard case .map(let list) = root.value else {
+            rootIsNotKeys = true
             diagnostics.append(.error(
                 strict
-                    ? "\(keyPrefix.dropLast()): expected a set of keys, e.g. {\(known.prefix(2).map { "\($0): …" }.joined(separator: ", "))}, found a \(root.shapeName)"
+                    ? "\(keyPrefix.dropLast()): expected a set of keys, e.g. \(FieldExample.keys(known.prefix(2).map { ($0, .text("…")) }).written(json: json)), found a \(root.shapeName)"
                     : json ? "expected a JSON object of keys, e.g. {\"title\": \"…\"}" : "front matter must be keys and values, e.g. title: …",
                 at: root.location))
             return
@@ -148,12 +158,13 @@ public struct FieldReader {
                 fail(key, node, lengthMessage(text, range))
                 return nil
             }
-        case .pattern(let pattern, let range, let example):
+        case .pattern(let pattern, let range, _):
             if !range.contains(Self.characterCount(text)) {
                 fail(key, node, lengthMessage(text, range))
                 return nil
             }
             if !Self.matches(text, pattern) {
+                let example = self.example(of: rule(key).type).written(json: isJSON)
                 fail(key, node, "\"\(text)\" has characters outside \(Self.describe(pattern)); write e.g. \(example)")
                 return nil
             }
@@ -194,6 +205,19 @@ public struct FieldReader {
         case .success(let money): return money
         case .failure(let error):
             fail(key, node, error.description)
+            return nil
+        }
+    }
+
+    /// `true` or `false`: YAML's other spellings (`yes`, `on`) are refused, since a file read
+    /// by another YAML version would mean something else by them.
+    public mutating func boolean(_ key: String) -> Bool? {
+        guard let node = value(key), let text = scalar(key, node, "true or false") else { return nil }
+        switch text.trimmingWhitespace() {
+        case "true": return true
+        case "false": return false
+        default:
+            fail(key, node, "\"\(text)\" is not true or false; write \(FieldExample.entry(key, .bare("true"), json: isJSON))")
             return nil
         }
     }
@@ -249,7 +273,8 @@ public struct FieldReader {
         guard let node = value(key), let text = scalar(key, node, "a slug") else { return nil }
         guard case .reference(let target) = rule(key).type else { return nil }
         guard let slug = Slug(text) else {
-            fail(key, node, Slug.problem(with: text)!)
+            let hint = brandHint(for: text, kind: target)
+            fail(key, node, Slug.problem(with: text)! + hint)
             return nil
         }
         return Reference(key: key, kind: target, slug: slug, location: node.location)
@@ -264,7 +289,8 @@ public struct FieldReader {
             if let slug = Slug(text) {
                 out.append(Reference(key: key, kind: target, slug: slug, location: item.location))
             } else {
-                fail(key, item, Slug.problem(with: text)!)
+                let hint = brandHint(for: text, kind: target)
+                fail(key, item, Slug.problem(with: text)! + hint)
             }
         }
         return out
@@ -389,9 +415,10 @@ public struct FieldReader {
     /// The key's node; reports a missing required key.
     mutating func value(_ key: String) -> RawNode? {
         if let node = present(key) { return node }
-        if required.contains(key) {
+        if required.contains(key), !rootIsNotKeys {
+            let example = entryExample(key)
             diagnostics.append(.error(
-                "missing required key `\(keyPrefix)\(key)` (\(rule(key).summary)); add e.g. \(key): \(Self.example(for: rule(key).type))",
+                "missing required key `\(keyPrefix)\(key)` (\(rule(key).summary)); add e.g. \(example)",
                 at: position(of: key).map { entries[$0].keyLocation } ?? file))
         }
         return nil
@@ -400,7 +427,8 @@ public struct FieldReader {
     mutating func list(_ key: String, limit: Int = ContentLimits.listItems) -> [RawNode]? {
         guard let node = value(key) else { return nil }
         guard case .list(let items) = node.value else {
-            fail(key, node, "expected a list, e.g. [\(Self.example(for: rule(key).type))], found a \(node.shapeName)")
+            let example = self.example(of: rule(key).type).written(json: isJSON)
+            fail(key, node, "expected a list, e.g. \(example), found a \(node.shapeName)")
             return nil
         }
         guard items.count <= limit else {
@@ -467,38 +495,6 @@ public struct FieldReader {
         default: pattern
         }
     }
-
-    static func example(for type: FieldType) -> String {
-        switch type {
-        case .text: "…"
-        case .pattern(_, _, let example): example
-        case .decimalAmount: "12.50"
-        case .currencyCode: "USD"
-        case .countryCode: "US"
-        case .localeTag: "en_US"
-        case .webURL, .baseURL: "https://example.com/"
-        case .image: "images/photo.png"
-        case .reference(let kind), .references(let kind): kind == .brand ? "origins" : "a-product-slug"
-        case .textList: "serum"
-        case .timestamp: "2026-12-24"
-        case .choice(let options), .choices(let options): options[0]
-        case .integer(let range): "\(range.lowerBound)"
-        case .percent: "10"
-        case .gtin: "0012345678905"
-        case .stores: "{name: …, latitude: 48.85, longitude: 2.35}"
-        case .imageList: "images/photo.png"
-        case .netContent: "50 ml"
-        case .optionNames: "shade"
-        case .variants: "{sku: DIA-FSG-1N, shade: 1N Neutral}"
-        case .unitPriceBase: "{\"ml\": \"100 ml\"}"
-        case .shipping: "{country: US, service: Standard, price: 4.95}"
-        case .googleCategory: "2915"
-        case .imageSettings: "{widths: [320, 640, 1024], formats: [avif, webp]}"
-        case .integerList(let range): "\(range.lowerBound)"
-        case .timeZone: "America/Los_Angeles"
-        case .customKeys: "{\"products\": [\"ingredients\"]}"
-        }
-    }
 }
 
 extension RawNode {
@@ -530,5 +526,6 @@ extension FieldReader {
     /// Adds what a nested reader found.
     mutating func absorb(_ nested: FieldReader) {
         for diagnostic in nested.diagnostics { report(diagnostic) }
+        if nested.usedShopExamples { usedShopExamples = true }
     }
 }

@@ -31,8 +31,10 @@ public struct RecordSource: Sendable {
     /// the build would print for the same bytes.
     public static func parse(_ data: Data, kind: RecordKind, isJSON: Bool, path: String) -> Result<RecordSource, Diagnostic> {
         let bytes = EditorText.normalized(data)
-        guard let text = String(validating: bytes, as: UTF8.self) else {
-            return .failure(.error("not UTF-8 text; save the file as UTF-8", at: SourceLocation(path: path, line: 1, column: 1)))
+        let text: String
+        switch EditorText.text(bytes, path: path) {
+        case .success(let decoded): text = decoded
+        case .failure(let d): return .failure(d)
         }
         if isJSON {
             let root: RawNode?

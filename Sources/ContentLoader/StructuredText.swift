@@ -27,6 +27,11 @@ public enum StructuredText {
             guard let node = try Yams.compose(yaml: text, .basic, .default, .utf8) else { return .success(nil) }
             return .success(convert(node, path: path, lineOffset: firstLine - 1))
         } catch let error as YamlError {
+            if let tab = tabIndentation(in: text, atOrBefore: errorLine(error)) {
+                return .failure(.error(
+                    "a tab indents this line; YAML indents with spaces, so replace the tab with spaces",
+                    at: SourceLocation(path: path, line: tab.line + firstLine - 1, column: tab.column)))
+            }
             return .failure(diagnostic(for: error, path: path, lineOffset: firstLine - 1))
         } catch {
             return .failure(.error("cannot read YAML: \(error)", at: SourceLocation(path: path, line: firstLine, column: 1)))
@@ -154,6 +159,29 @@ public enum StructuredText {
         default:
             return .error("invalid YAML: \(error)", at: SourceLocation(path: path, line: lineOffset + 1, column: 1))
         }
+    }
+
+    /// The line of `text` libyaml stopped at, if it said.
+    private static func errorLine(_ error: YamlError) -> Int? {
+        switch error {
+        case .scanner(_, _, let mark, _), .parser(_, _, let mark, _), .composer(_, _, let mark, _): mark.line
+        default: nil
+        }
+    }
+
+    /// The last line at or before `lastLine` (all lines when nil) whose indentation holds a tab,
+    /// and the tab's column. libyaml rejects such a line ("found character that cannot start any
+    /// token", "mapping values are not allowed") without a word of the tab, which no editor
+    /// shows. Asked only once parsing failed: a tab in a block of text is the text's own.
+    static func tabIndentation(in text: String, atOrBefore lastLine: Int?) -> (line: Int, column: Int)? {
+        var found: (line: Int, column: Int)?
+        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            if let lastLine, index + 1 > lastLine { break }
+            let indentation = line.prefix { $0 == " " || $0 == "\t" }
+            guard indentation.count < line.count, let tab = indentation.firstIndex(of: "\t") else { continue }
+            found = (index + 1, line.distance(from: line.startIndex, to: tab) + 1)
+        }
+        return found
     }
 
     /// Foundation reports JSON errors with a character offset or "line N, column M"; turn either into a position.

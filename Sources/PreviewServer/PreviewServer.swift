@@ -1,7 +1,7 @@
 public import ContentEditor
 import Foundation
 public import Hummingbird
-import Logging
+public import Logging
 import SiteBuilder
 
 /// `vitrine serve`: builds the site, serves it over HTTP, watches its sources and reloads open
@@ -18,16 +18,20 @@ public enum PreviewServer {
         public var idleTimeout: Duration
         /// The catalog editor at `/_vitrine/edit/`, when asked for (`--edit`).
         public var editor: ContentEditor?
+        /// How much the HTTP library and service lifecycle log (`--log-level`): warnings and errors
+        /// unless asked for more. The preview's own lines go to the terminal apart from this log.
+        public var logLevel: Logger.Level
 
         public init(
             host: String = "127.0.0.1", port: Int = 8000, pollInterval: Duration = .milliseconds(100),
-            idleTimeout: Duration = .seconds(10), editor: ContentEditor? = nil
+            idleTimeout: Duration = .seconds(10), editor: ContentEditor? = nil, logLevel: Logger.Level = .warning
         ) {
             self.host = host
             self.port = port
             self.pollInterval = pollInterval
             self.idleTimeout = idleTimeout
             self.editor = editor
+            self.logLevel = logLevel
         }
     }
 
@@ -54,7 +58,7 @@ public enum PreviewServer {
         site: PreviewSite, configuration: Configuration, onRunning: @escaping @Sendable (Int) -> Void = { _ in }
     ) -> some ApplicationProtocol {
         var logger = Logger(label: "vitrine-serve")
-        logger.logLevel = .error
+        logger.logLevel = configuration.logLevel
         return Application(
             router: router(site: site, editor: configuration.editor),
             server: .http1(configuration: .init(idleTimeout: .nanoseconds(Int64(configuration.idleTimeout / .nanoseconds(1))))),

@@ -145,7 +145,7 @@ public actor PreviewSite {
             // page is gone, or a copied file (a picture, the stylesheet) changed.
             let newPages = report.renderedPaths.contains { Self.isPage($0) && !quickPages.contains($0) }
             let goneOrCopied = report.removedPaths.contains(where: Self.isPage)
-                || report.fileCount - report.reusedCount - report.renderedCount > 0
+                || report.copiedCount > 0
             if !report.upToDate, !early.sent, recovered || newPages || goneOrCopied {
                 generation += 1
                 broadcast(.reload(generation: generation))

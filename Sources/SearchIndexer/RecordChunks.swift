@@ -21,21 +21,25 @@ struct RecordChunks {
             range.map { chunk in
                 let rows = (chunk * chunkSize..<min(products.count, (chunk + 1) * chunkSize)).map { number in
                     let product = products[number]
+                    // As pages print prices: the unit only where the product's file names one.
+                    func formatted(_ money: Money) -> String {
+                        product.statedPriceUnit.map { money.formatted(locale: locale, per: $0) } ?? money.formatted(locale: locale)
+                    }
                     let price: String
                     if let span = spans[number], span.pricesDiffer {
                         // The range: "$ 62.00 – $ 135.00/ea".
                         price = span.lowest.price.formatted(locale: locale) + " – "
-                            + span.highest.price.formatted(locale: locale, per: product.priceUnit)
+                            + formatted(span.highest.price)
                     } else {
                         let shown = spans[number]?.cheapest ?? product
-                        price = quotes[number].price.formatted(locale: locale, per: product.priceUnit)
+                        price = formatted(quotes[number].price)
                             + (site.unitPrice(of: quotes[number].price, netContent: shown.netContent).map { " · " + $0.formatted(locale: locale) } ?? "")
                     }
                     return Row(
                         name: product.name, url: Routes.product(product.slug), brand: brandOfProduct[number],
                         price: price,
                         listPrice: quotes[number].isReduced && !(spans[number]?.pricesDiffer ?? false)
-                            ? quotes[number].list.formatted(locale: locale, per: product.priceUnit) : nil,
+                            ? formatted(quotes[number].list) : nil,
                         thumbnail: (product.thumbnail ?? product.image)?.sitePath ?? "",
                         availability: availabilityOfProduct[number])
                 }

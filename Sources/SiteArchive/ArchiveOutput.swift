@@ -8,7 +8,8 @@ import Glibc
 import Darwin
 #endif
 
-/// The site as one tar file (POSIX pax, written by libarchive) rather than a folder.
+/// The site as one tar file (POSIX pax, written by libarchive) rather than a folder, compressed
+/// as its name's ending says (`ArchiveCompression`: gzip or zstd through libarchive's filters).
 ///
 /// A million products make 2.1 million files and a million folders; on an ordinary disk the
 /// kernel's work to create them took longer than the whole build of the pages (BENCHMARKS.md).
@@ -22,6 +23,7 @@ import Darwin
 /// once (`skip` for a number that has no file).
 public final class ArchiveOutput: @unchecked Sendable {
     public let destination: URL
+    public let compression: ArchiveCompression
     let staging: String
     /// Every entry's modification time: the build's clock, so equal builds give equal bytes.
     private let modified: time_t
@@ -70,6 +72,10 @@ public final class ArchiveOutput: @unchecked Sendable {
         if lstat(self.destination.path, &status) == 0, status.st_mode & S_IFMT == S_IFDIR {
             throw ArchiveError(path: self.destination.path, message: "is a folder; name a file for the archive, or remove the folder")
         }
+        guard let compression = ArchiveCompression(fileName: self.destination.lastPathComponent) else {
+            throw ArchiveError(path: self.destination.path, message: ArchiveCompression.unknownEnding(of: self.destination.lastPathComponent))
+        }
+        self.compression = compression
         guard let utf8 = Self.utf8Locale() else {
             throw ArchiveError(path: self.destination.path, message: "no UTF-8 locale (C.UTF-8) to write names with")
         }
@@ -94,6 +100,7 @@ public final class ArchiveOutput: @unchecked Sendable {
         // pax only where ustar cannot say it (long or non-ASCII names); large blocks: fewer writes,
         // and the last one is not padded beyond the end-of-archive marker.
         guard archive_write_set_format_pax_restricted(archive) == ARCHIVE_OK,
+            Self.addFilter(compression, to: archive),
             archive_write_set_bytes_per_block(archive, 1 << 20) == ARCHIVE_OK,
             archive_write_set_bytes_in_last_block(archive, 1) == ARCHIVE_OK,
             archive_write_open_fd(archive, descriptor) == ARCHIVE_OK
@@ -118,6 +125,22 @@ public final class ArchiveOutput: @unchecked Sendable {
         }
         thread.name = "vitrine archive"
         thread.start()
+    }
+
+    /// libarchive's filter for `compression`, made deterministic: gzip's header would otherwise
+    /// carry the time of writing (it never names the file); zstd's frames carry neither. zstd is
+    /// required in-process (Debian's libarchive links libzstd): the fallback to an external
+    /// `zstd` program, which libarchive answers with a warning, is refused.
+    private static func addFilter(_ compression: ArchiveCompression, to archive: OpaquePointer) -> Bool {
+        switch compression {
+        case .none:
+            return true
+        case .gzip:
+            return archive_write_add_filter_gzip(archive) == ARCHIVE_OK
+                && archive_write_set_filter_option(archive, "gzip", "timestamp", nil) == ARCHIVE_OK
+        case .zstd:
+            return archive_write_add_filter_zstd(archive) == ARCHIVE_OK
+        }
     }
 
     // MARK: Handing files over (any thread)

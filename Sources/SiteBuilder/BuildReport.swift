@@ -11,9 +11,12 @@ public struct BuildReport: Sendable {
     /// Every file written, pages and copies included.
     public var fileCount: Int = 0
     public var duration: TimeInterval = 0
-    /// Incremental builds: the files rendered this time, sorted (a full build renders them all
-    /// and leaves this empty). Everything else was carried over from the previous output.
+    /// Incremental builds: the files rendered this time, sorted, each once (a full build renders
+    /// them all and leaves this empty). A file a copy replaces is the copy's, not listed here.
     public var renderedPaths: [String] = []
+    /// Incremental builds: files copied this time (photos, derived pictures, theme files), each once.
+    /// `renderedCount + copiedCount + reusedCount == fileCount`.
+    public var copiedCount: Int = 0
     /// Incremental builds: files carried over unchanged, and files of the previous output dropped
     /// (sorted).
     public var reusedCount: Int = 0
@@ -46,7 +49,8 @@ public struct BuildReport: Sendable {
         if fileCount > 0 { counts += " (\(fileCount.formatted()) file\(fileCount == 1 ? "" : "s"))" }
         if picturesMade > 0 { counts += ", \(picturesMade.formatted()) picture\(picturesMade == 1 ? "" : "s") derived" }
         if isIncremental {
-            return "Built \(counts) in \(seconds) s: rendered \(renderedCount.formatted()), reused \(reusedCount.formatted()), removed \(removedCount.formatted())"
+            return "Built \(counts) in \(seconds) s: rendered \(renderedCount.formatted()), copied \(copiedCount.formatted()), "
+                + "reused \(reusedCount.formatted()), removed \(removedCount.formatted())"
         }
         return "Built \(counts) in \(seconds) s"
     }

@@ -1,6 +1,7 @@
 public import BuildEngine
 import CatalogModel
 import Foundation
+import SiteRenderer
 
 /// The inputs that differ between the last build and this one, as the dependencies output jobs
 /// declare. `everything` when a change reaches every file (site.json, a new year in the footer,
@@ -90,6 +91,9 @@ public struct ChangeSet: Sendable, Equatable {
         for key in templateKeys where old.inputs[key]?.digest != new.inputs[key]?.digest {
             if let name = templateName(ofKey: key) { changed.insert(.template(name)) }
         }
+        // Whether the theme has `custom.css` decides whether the layout links it.
+        let customStylesheet = InputScan.templatesPrefix + "static/" + TemplateLibrary.customStylesheet
+        if (old.inputs[customStylesheet] == nil) != (new.inputs[customStylesheet] == nil) { changed.insert(.template("layout")) }
         let anything = old.clock != new.clock || old.inputs.count != new.inputs.count
             || new.inputs.contains { old.inputs[$0.key]?.digest != $0.value.digest }
         return ChangeSet(everything: false, changed: changed, anything: anything)

@@ -52,10 +52,22 @@ extension IncrementalBuilder {
             }
             handed = jobs.count
             if let failure = failures.first { throw failure }
-            for copy in plan.copies {
-                archive.addCopy(of: copy.source, at: copy.path, sequence: handed)
-                handed += 1
+            // Pictures cleaned of their metadata are read and cleaned on all cores, each streamed to a
+            // file beside the archive rather than held in memory until the writer reaches it.
+            let copies = plan.copies
+            ParallelMap.forEach(count: copies.count, chunk: 1) { [handed] index in
+                let (copy, sequence) = (copies[index], handed + index)
+                guard copy.cleansMetadata else { return archive.addCopy(of: copy.source, at: copy.path, sequence: sequence) }
+                do {
+                    let data = try copy.cleanedContents()
+                    try archive.add(streaming: { sink in data.withUnsafeBytes { sink.write($0) } }, at: copy.path, sequence: sequence)
+                } catch {
+                    failures.add(copy.path, error)
+                    archive.abandon(error)
+                }
             }
+            handed += copies.count
+            if let failure = failures.first { throw failure }
             let searchJobs = search.value
             var last: [String: Int] = [:]
             for (index, job) in searchJobs.enumerated() { last[job.path] = index }

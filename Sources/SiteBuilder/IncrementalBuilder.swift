@@ -215,8 +215,13 @@ public final class IncrementalBuilder: @unchecked Sendable {
         report.feedCount = feedCount
         report.fileCount = planPaths.count + others.count + derivedCount
         if keepsRecord {
-            report.renderedPaths = rendered.sorted()
-            report.reusedCount = report.fileCount - report.renderedPaths.count - changes.dirtyCopies(plan.copies).count
+            // Each file once, so the counts add up to `fileCount`: the search index can plan two equal
+            // files under one content-hashed name, and a copy replaces a rendered file at its path.
+            let copyPaths = Set(plan.copies.lazy.filter { !$0.isDerived }.map(\.path))
+            let dirtyCopies = changes.dirtyCopies(plan.copies)
+            report.renderedPaths = rendered.sorted().filter { !copyPaths.contains($0) }
+            report.copiedCount = dirtyCopies.count(where: \.isDerived) + Set(dirtyCopies.lazy.filter { !$0.isDerived }.map(\.path)).count
+            report.reusedCount = report.fileCount - report.renderedCount - report.copiedCount
             report.removedPaths = previous.map {
                 Set($0.outputs.paths).union($0.copies.keys).subtracting(planPaths).subtracting(others)
                     .subtracting(plan.copies.lazy.filter(\.isDerived).map(\.path)).sorted()
@@ -250,7 +255,8 @@ public final class IncrementalBuilder: @unchecked Sendable {
         var report = BuildReport(succeeded: true, diagnostics: state.diagnostics, contentFileCount: state.contentFileCount)
         report.pageCount = state.pageCount
         report.feedCount = state.feedCount
-        report.fileCount = state.outputs.count + state.copies.count
+        // A copied file at a rendered file's path is one file.
+        report.fileCount = state.outputs.count + state.copies.keys.count { !state.outputs.contains($0) }
         report.reusedCount = report.fileCount
         report.isIncremental = true
         report.upToDate = true
@@ -316,7 +322,11 @@ public final class IncrementalBuilder: @unchecked Sendable {
                     let copy = copies[index]
                     do {
                         if changes.isDirty(copy) || !output.linkFromDestination(copy.path) {
-                            try output.copy(copy.source, to: copy.path)
+                            if copy.cleansMetadata {
+                                try output.write(copy.cleanedContents(), to: copy.path)
+                            } else {
+                                try output.copy(copy.source, to: copy.path)
+                            }
                         }
                     } catch {
                         failures.add(copy.path, error)
@@ -345,7 +355,15 @@ public final class IncrementalBuilder: @unchecked Sendable {
             try replace(pages, in: output, rendered: rendered)
             let failures = FailureList()
             for copy in copies {
-                do { try output.replace(copy.path, withCopyOf: URL(fileURLWithPath: copy.source)) } catch { failures.add(copy.path, error) }
+                do {
+                    if copy.cleansMetadata {
+                        try output.replace(copy.path, with: copy.cleanedContents())
+                    } else {
+                        try output.replace(copy.path, withCopyOf: URL(fileURLWithPath: copy.source))
+                    }
+                } catch {
+                    failures.add(copy.path, error)
+                }
             }
             if let failure = failures.first { throw failure }
             pagesWritten?(pages.map(\.path))
@@ -480,6 +498,15 @@ public final class IncrementalBuilder: @unchecked Sendable {
         /// A derived picture in the cache: linked from there, never copied, since its name
         /// changes with its bytes.
         var isDerived = false
+        /// A content picture published without its metadata (`OriginalMetadata`): read and
+        /// written cleaned rather than copied. Whether it is follows site.json, whose change
+        /// makes every file dirty, so a change of `images.keepOriginalMetadata` rewrites them all.
+        var cleansMetadata = false
+
+        /// What a copy that cleans its metadata publishes.
+        func cleanedContents() throws -> Data {
+            OriginalMetadata.removing(from: try Data(contentsOf: URL(fileURLWithPath: source)))
+        }
     }
 
     var pictureCache: PictureCache {
@@ -512,6 +539,8 @@ public final class IncrementalBuilder: @unchecked Sendable {
         let content = options.contentFolder.standardizedFileURL.path + "/"
         let theme = options.templatesFolder.standardizedFileURL.path + "/"
         let base = SiteBuilder.copyPlan(checked: checked, options: options, templates: templates)
+        // Content pictures only: the theme's static files are the theme's own.
+        let cleans = checked.catalog.map { !$0.site.images.keepOriginalMetadata } ?? false
         return base.map { copy in
             let source = copy.source.standardizedFileURL.path
             let input: String
@@ -522,7 +551,8 @@ public final class IncrementalBuilder: @unchecked Sendable {
             } else {
                 input = source
             }
-            return Copy(source: source, path: copy.path, input: input)
+            let picture = cleans && input.hasPrefix(InputScan.contentPrefix) && OriginalMetadata.cleans(copy.path)
+            return Copy(source: source, path: copy.path, input: input, cleansMetadata: picture)
         }
     }
 
@@ -549,9 +579,13 @@ final class PathList: @unchecked Sendable {
         lock.unlock()
     }
 
+    /// Sorted, each path once: a path written twice (two equal search-index files) is one file.
     func sorted() -> [String] {
         lock.lock()
         defer { lock.unlock() }
-        return paths.sorted()
+        var result: [String] = []
+        result.reserveCapacity(paths.count)
+        for path in paths.sorted() where path != result.last { result.append(path) }
+        return result
     }
 }

@@ -19,6 +19,8 @@ public struct OutputDependencies: Sendable {
     public var count: Int { storage.count }
     public var paths: [String] { storage.paths }
     public subscript(path: String) -> Set<Dependency>? { storage.sets[path] }
+    /// Whether a file at `path` was made, without decoding the sets.
+    public func contains(_ path: String) -> Bool { storage.contains(path) }
     public var sets: [String: Set<Dependency>] { storage.sets }
 
     /// Whether any file depends on one of `dependencies`, without decoding the sets.
@@ -51,6 +53,12 @@ public struct OutputDependencies: Sendable {
             lock.lock()
             defer { lock.unlock() }
             return decoded.map { Array($0.keys) } ?? Array(ids.keys)
+        }
+
+        func contains(_ path: String) -> Bool {
+            lock.lock()
+            defer { lock.unlock() }
+            return decoded.map { $0[path] != nil } ?? (ids[path] != nil)
         }
 
         var sets: [String: Set<Dependency>] {

@@ -1,6 +1,7 @@
 import BuildEngine
 import CatalogModel
 import Crypto
+import DefaultTheme
 public import Foundation
 
 /// What a shard's folder says about itself, in `.vitrine-shard.json` at its top, so that
@@ -40,6 +41,10 @@ public struct ShardManifest: Codable, Sendable, Equatable {
             var isFolder: ObjCBool = false
             guard FileManager.default.fileExists(atPath: root + file, isDirectory: &isFolder), !isFolder.boolValue else { continue }
             text += "theme \(file) \(ContentDigest.ofFile(atPath: root + file) ?? "unreadable")\n"
+        }
+        // The built-in theme the folder's files override: another program's may differ.
+        for path in DefaultTheme.paths {
+            text += "built-in \(path) \(ContentDigest.hex(SHA256.hash(data: DefaultTheme.files[path] ?? Data())))\n"
         }
         return ContentDigest.hex(SHA256.hash(data: Data(text.utf8)))
     }

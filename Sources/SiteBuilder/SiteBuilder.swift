@@ -2,6 +2,7 @@ public import BuildEngine
 import CatalogAPI
 public import CatalogModel
 public import ContentLoader
+import DefaultTheme
 import FeedWriter
 import ImageDerivatives
 public import Foundation
@@ -22,12 +23,13 @@ public enum SiteBuilder {
 
     /// Loads and validates content and templates without writing anything (`vitrine check`).
     /// With a memo (kept by the preview server), files unchanged since the last check are not parsed again.
+    /// `templates` holds the shop's overrides of the built-in theme; it need not exist.
     public static func check(content: URL, templates: URL?, strict: Bool, memo: DecodeMemo? = nil) -> CheckResult {
         let loaded = ContentLoader(contentFolder: content).load(memo: memo)
         var diagnostics = loaded.diagnostics
         var library: TemplateLibrary?
         if let templates {
-            let result = TemplateLibrary.load(from: templates)
+            let result = TemplateLibrary.load(from: theme(overrides: templates))
             library = result.library
             diagnostics += result.diagnostics
         }
@@ -36,6 +38,25 @@ public enum SiteBuilder {
         return CheckResult(
             catalog: ok ? loaded.catalog : nil, templates: ok ? library : nil, diagnostics: diagnostics,
             contentFileCount: loaded.fileCount, imageFiles: loaded.imageFiles)
+    }
+
+    /// `vitrine check`'s look at the theme: names its templates use that no page of their kind
+    /// provides, once per name and template.
+    public static func checkTemplateNames(_ checked: CheckResult, templates folder: URL, strict: Bool, now: Date = Date()) -> [Diagnostic] {
+        guard let catalog = checked.catalog, let library = checked.templates else { return [] }
+        let source = theme(overrides: folder)
+        let display = source.folder.standardizedFileURL.lastPathComponent
+        let diagnostics = TemplateNameCheck.diagnostics(catalog: catalog, templates: library, now: now) { name in
+            let relative = name + ".mustache"
+            let own = FileManager.default.fileExists(atPath: source.folder.appendingPathComponent(relative).path)
+            return (own ? display : source.baseDisplay) + "/" + relative
+        }
+        return strict ? diagnostics.promotingWarnings() : diagnostics
+    }
+
+    /// The built-in theme with the files of `folder` in place of its own.
+    public static func theme(overrides folder: URL) -> ThemeSource {
+        ThemeSource(base: DefaultTheme.files, baseDisplay: DefaultTheme.displayFolder, overrides: folder)
     }
 
     /// `vitrine build`: the incremental pipeline with no previous state, so everything is rendered
@@ -92,6 +113,7 @@ public enum SiteBuilder {
     ) -> [OutputJob] {
         let catalog = catalog.priced(at: now) { ParallelMap.indices($0, $1) }
         var jobs = SiteRenderer(catalog: catalog, templates: templates, now: now).jobs()
+        jobs += baseStaticJobs(templates)
         if search { jobs += SearchIndexer(catalog: catalog, now: now).jobs() }
         if catalog.site.writes(.api) { jobs += CatalogAPI(catalog: catalog, now: now).jobs() }
         let feeds = FeedWriter(catalog: catalog, now: now, imageSizes: imageSizes)
@@ -128,12 +150,21 @@ public enum SiteBuilder {
         var path: String
     }
 
-    /// Content images keep their paths; the theme's static files go to the site root.
+    /// Content images keep their paths; the theme's static files go to the site root. The built-in
+    /// theme's static files are jobs (`baseStaticJobs`), as they are in memory, not on disk.
     static func copyPlan(checked: CheckResult, options: BuildOptions, templates: TemplateLibrary) -> [Copy] {
         checked.imageFiles.map { Copy(source: options.contentFolder.appendingPathComponent($0), path: $0) }
-            + templates.staticFiles.map {
+            + templates.staticFiles.filter { templates.baseStaticFiles[$0] == nil }.map {
                 Copy(source: templates.folder.appendingPathComponent("static").appendingPathComponent($0), path: $0)
             }
+    }
+
+    /// The built-in theme's static files the shop does not replace, written as they are. They
+    /// change only with the program, and another program builds everything again.
+    static func baseStaticJobs(_ templates: TemplateLibrary) -> [OutputJob] {
+        templates.baseStaticFiles.map { name, data in
+            OutputJob(path: name, category: .data, kind: "static", dependencies: [.template("static/" + name)]) { data }
+        }
     }
 }
 

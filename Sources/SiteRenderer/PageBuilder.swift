@@ -14,6 +14,9 @@ struct PageBuilder: Sendable {
         var page = context.base(route: route, title: site.title, description: site.description, section: "home")
         page["activePromotions"] = catalog.promotions(withStatus: .active, at: context.now).map(context.promotionSummary)
         page["brands"] = catalog.brands.map(context.brandSummary)
+        let shown = Self.homeProducts(in: catalog)
+        page["featured"] = shown.featured.map(context.productCard(at:))
+        page["newProducts"] = shown.new.map(context.productCard(at:))
         page["productCount"] = catalog.products.count
         page["feeds"] = context.promotionFeedLinks
         page["siteJSONLD"] = siteJSONLD()
@@ -80,7 +83,9 @@ struct PageBuilder: Sendable {
     /// `related`: positions of the products shown beside it (`Catalog.relatedPositions`).
     func productPage(_ product: Product, related: [Int]) -> TemplateFields {
         let brand = catalog.brandBySlug[product.brand]!
-        var page = context.base(route: route, title: product.name, description: product.detail.plainText, section: "brands")
+        // The navigation follows the trail: a product filed under a category is in Categories.
+        let section = catalog.primaryCategory(of: product) == nil ? "brands" : "categories"
+        var page = context.base(route: route, title: product.name, description: product.detail.plainText, section: section)
         // With variants, the price, image and Buy link at the top are the default variant's.
         let shown = product.shown
         let offers = offers(of: product)
@@ -99,7 +104,8 @@ struct PageBuilder: Sendable {
         item["currency"] = quote.price.currency.code
         // Present even when false, like the card's `listPrice`: a miss searches every context.
         item["saleEnds"] = quote.ends.map(\.displayText) ?? false
-        item["priceUnit"] = product.priceUnit
+        // The unit row only where the file names one: "Unit: ea" on a lipstick says nothing.
+        item["priceUnit"] = product.statedPriceUnit ?? false
         context.addImage(shown.image ?? shown.thumbnail, as: "image", slot: PageContext.Slot.productImage, to: &item)
         // A variant's own codes are in the structured data and the feed; the facts list the product's.
         if let gtin = product.hasVariants ? product.gtin : shown.gtin { item["gtin"] = gtin }

@@ -147,7 +147,12 @@ struct PageContext {
     /// What one unit costs everyone at the build's clock: the price every page prints.
     func quote(_ product: Product) -> PriceQuote { catalog.quote(for: product, at: now) }
 
-    func price(_ money: Money, of product: Product) -> String { money.formatted(locale: site.locale, per: product.priceUnit) }
+    /// `$ 3.50`, or `$ 3.50/ml` where the product's file names the unit: pages leave out the
+    /// default `ea`, which feeds, the API and checkout still use.
+    func price(_ money: Money, of product: Product) -> String {
+        guard let unit = product.statedPriceUnit else { return money.formatted(locale: site.locale) }
+        return money.formatted(locale: site.locale, per: unit)
+    }
 
     /// What every page shares: the shop, navigation, footer, canonical URL and social metadata.
     func base(route: String, title: String, description: String?, section: String) -> TemplateFields {
@@ -188,10 +193,15 @@ struct PageContext {
                 ["label": "Favourites", "url": url(Routes.favourites), "current": section == "favourites", "jsOnly": true],
                 ["label": "Bag", "url": url(Routes.bag), "current": section == "bag", "jsOnly": true, "bagCount": true],
             ] as [TemplateFields],
+            // Whether product pages link straight to checkout beside Add to bag.
+            "directBuy": site.directBuy && site.checkoutURL != nil,
             "footerPages": catalog.pages.map { ["title": $0.title, "url": url(Routes.page($0.slug))] },
             "year": Timestamp.components(of: now).year,
             "extraSite": site.extra.mapValues(\.anyValue),
         ]
+        // The theme's own stylesheet, after the built-in one (only a theme that has it).
+        // False rather than absent: a name a page never has is what `vitrine check` reports.
+        context["customStylesheetURL"] = templates.hasCustomStylesheet ? root + TemplateLibrary.customStylesheet : false
         context["header"] = templates.render("partials/header", context)
         context["footer"] = templates.render("partials/footer", context)
         return context

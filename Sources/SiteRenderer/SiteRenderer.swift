@@ -11,11 +11,19 @@ public struct SiteRenderer: Sendable {
     /// The build's clock: decides which promotions are active.
     public let now: Date
     private let shared: SharedParts
+    /// Shown each page's kind and context before it is rendered: how `vitrine check` learns the
+    /// names a page kind provides. Nil in a build.
+    let inspect: (@Sendable (_ kind: String, _ context: TemplateFields) -> Void)?
 
     public init(catalog: Catalog, templates: TemplateLibrary, now: Date) {
+        self.init(catalog: catalog, templates: templates, now: now, inspect: nil)
+    }
+
+    init(catalog: Catalog, templates: TemplateLibrary, now: Date, inspect: (@Sendable (String, TemplateFields) -> Void)?) {
         self.catalog = catalog
         self.templates = templates
         self.now = now
+        self.inspect = inspect
         shared = SharedParts(catalog: catalog, now: now, templates: templates)
     }
 
@@ -27,7 +35,19 @@ public struct SiteRenderer: Sendable {
         let promotionRecords = Set(catalog.promotions.map { Dependency.record(.promotion, $0.slug) })
         var jobs: [OutputJob] = []
         if wants(Routes.home) {
-            jobs.append(job(Routes.home, "home", uses: brandRecords.union(promotionRecords)
+            // Its product cards print their quotes and brands; which products they are follows the list.
+            let catalog = catalog
+            let shownProducts = Lazy {
+                let shown = PageBuilder.homeProducts(in: catalog)
+                var uses: Set<Dependency> = []
+                for product in (shown.featured + shown.new).map({ catalog.products[$0] }) {
+                    uses.insert(.record(.product, product.slug))
+                    uses.insert(.record(.brand, product.brand))
+                    uses.formUnion(catalog.quoteDependencies(for: product))
+                }
+                return uses
+            }
+            jobs.append(job(Routes.home, "home", uses: brandRecords.union(promotionRecords).union(shownProducts.value)
                 .union([.list(.brand), .list(.promotion), .list(.product)])) { $0.home() }.large())
         }
         if wants(Routes.brands) {
@@ -213,12 +233,14 @@ public struct SiteRenderer: Sendable {
     ) -> OutputJob {
         let file = Routes.file(for: route)
         let builder = PageBuilder(context: PageContext(shared: shared, root: root ?? Routes.relativeRoot(ofFile: file)), route: route)
+        let inspect = inspect
         return OutputJob(path: file, category: .page, kind: kind, dependencies: uses()) {
             var page = build(builder)
             // Wherever a page shows a breadcrumb trail, search engines get it as structured data.
             if page["breadcrumbsJSONLD"] == nil, let trail = page["breadcrumbs"] as? [TemplateFields] {
                 page["breadcrumbsJSONLD"] = PageBuilder.breadcrumbJSONLD(trail)
             }
+            inspect?(kind, page)
             return builder.context.templates.renderData(kind, page)
         }
     }

@@ -2,9 +2,10 @@ public import CatalogModel
 public import Foundation
 public import TemplateEngine
 
-/// The theme: every `*.mustache` file under the templates folder, by name without extension
-/// (`product`, `partials/header`), plus its static files. Parsed once; a broken template is
-/// reported at its line, and a partial that names no template is an error rather than silence.
+/// The theme: every `*.mustache` file of the built-in theme and the templates folder
+/// (`ThemeSource`), by name without extension (`product`, `partials/header`), plus its static
+/// files. Parsed once; a broken template is reported at its line, and a partial that names no
+/// template is an error rather than silence.
 public struct TemplateLibrary: Sendable {
     let set: TemplateSet
     /// Another engine rendering the same files, for the differential test; nil in a build.
@@ -12,6 +13,10 @@ public struct TemplateLibrary: Sendable {
     public let names: Set<String>
     /// Files under `static/`, relative to it, copied to the output root (the stylesheet).
     public let staticFiles: [String]
+    /// The static files that come from the base theme (not replaced by the folder's), with their
+    /// bytes; the others are read from `folder`'s `static/`.
+    public let baseStaticFiles: [String: Data]
+    /// The folder the theme's own files are read from (a shop's overrides); it may not exist.
     public let folder: URL
     /// The templates each one names with `{{> name}}` or `{{< name}}`, directly.
     public let references: [String: Set<String>]
@@ -22,43 +27,62 @@ public struct TemplateLibrary: Sendable {
         "partials/header", "partials/footer",
     ]
 
+    /// A theme's own stylesheet, linked after `style.css` on every page when the theme has it
+    /// (the built-in theme has none), so a shop can add CSS without copying `style.css`.
+    public static let customStylesheet = "custom.css"
+
+    /// Whether the layout links `custom.css`.
+    public var hasCustomStylesheet: Bool { staticFiles.contains(Self.customStylesheet) }
+
+    /// A whole theme in one folder.
     public static func load(from folder: URL, required: [String] = requiredTemplates) -> (library: TemplateLibrary?, diagnostics: [Diagnostic]) {
-        let folder = folder.standardizedFileURL
+        load(from: .folder(folder), required: required)
+    }
+
+    /// A theme made of a base (the built-in theme) and the folder's files that replace it, or a
+    /// folder alone. A template's diagnostics name the file it was read from: `Templates/…` for
+    /// the folder's, `(built-in)/…` for the base's.
+    public static func load(from source: ThemeSource, required: [String] = requiredTemplates) -> (library: TemplateLibrary?, diagnostics: [Diagnostic]) {
+        let folder = source.folder.standardizedFileURL
         let display = folder.lastPathComponent
         var diagnostics: [Diagnostic] = []
         var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory), isDirectory.boolValue else {
+        let folderExists = FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory) && isDirectory.boolValue
+        guard folderExists || !source.base.isEmpty else {
             return (nil, [.error("templates folder does not exist; pass --templates DIR", at: SourceLocation(path: display))])
+        }
+        var files: [String: ThemeSource.Origin] = source.base.mapValues { .base($0) }
+        if folderExists {
+            let resolvedFolder = folder.resolvingSymlinksInPath().path
+            for relative in Self.folderFiles(folder) {
+                switch verdict(on: relative, in: folder, resolvedFolder: resolvedFolder, display: display) {
+                case .read: files[relative] = .folder
+                case .skip: continue
+                case .refuse(let diagnostic): diagnostics.append(diagnostic)
+                }
+            }
         }
         var templates: [String: Template] = [:]
         var paths: [String: String] = [:]
         var staticFiles: [String] = []
-        let enumerator = FileManager.default.enumerator(atPath: folder.path)
-        var relatives: [String] = []
-        while let relative = enumerator?.nextObject() as? String {
-            if let type = enumerator?.fileAttributes?[.type] as? FileAttributeType, type == .typeDirectory { continue }
-            relatives.append(relative)
-        }
-        let resolvedFolder = folder.resolvingSymlinksInPath().path
-        for relative in relatives.sorted() {
-            let name = (relative as NSString).lastPathComponent
-            if name.hasPrefix(".") { continue }
-            switch verdict(on: relative, in: folder, resolvedFolder: resolvedFolder, display: display) {
-            case .read: break
-            case .skip: continue
-            case .refuse(let diagnostic):
-                diagnostics.append(diagnostic)
-                continue
-            }
+        var baseStaticFiles: [String: Data] = [:]
+        for (relative, origin) in files.sorted(by: { $0.key < $1.key }) {
             if relative.hasPrefix("static/") {
-                staticFiles.append(String(relative.dropFirst("static/".count)))
+                let name = String(relative.dropFirst("static/".count))
+                staticFiles.append(name)
+                if case .base(let data) = origin { baseStaticFiles[name] = data }
                 continue
             }
             guard relative.hasSuffix(".mustache") else { continue }
-            let path = display + "/" + relative
-            guard let data = FileManager.default.contents(atPath: folder.appendingPathComponent(relative).path),
-                let text = String(data: data, encoding: .utf8)
-            else {
+            let data: Data?
+            let path: String
+            switch origin {
+            case .base(let bytes):
+                (data, path) = (bytes, source.baseDisplay + "/" + relative)
+            case .folder:
+                (data, path) = (FileManager.default.contents(atPath: folder.appendingPathComponent(relative).path), display + "/" + relative)
+            }
+            guard let data, let text = String(data: data, encoding: .utf8) else {
                 diagnostics.append(.error("cannot read the template as UTF-8 text", at: SourceLocation(path: path)))
                 continue
             }
@@ -80,8 +104,25 @@ public struct TemplateLibrary: Sendable {
         guard diagnostics.errorCount == 0 else { return (nil, diagnostics.sorted()) }
         let library = TemplateLibrary(
             set: TemplateSet(Array(templates.values)), reference: nil, names: Set(templates.keys), staticFiles: staticFiles,
-            folder: folder, references: templates.mapValues { Set($0.partials.map(\.name)) })
+            baseStaticFiles: baseStaticFiles, folder: folder, references: templates.mapValues { Set($0.partials.map(\.name)) })
         return (library, diagnostics.sorted())
+    }
+
+    /// The folder's files (not folders), relative to it; hidden files and everything in hidden
+    /// folders (`.vitrine-theme/`, an editor's swap files) are left out, as `InputScan` leaves
+    /// them out.
+    static func folderFiles(_ folder: URL) -> [String] {
+        let enumerator = FileManager.default.enumerator(atPath: folder.path)
+        var relatives: [String] = []
+        while let relative = enumerator?.nextObject() as? String {
+            if let type = enumerator?.fileAttributes?[.type] as? FileAttributeType, type == .typeDirectory {
+                if (relative as NSString).lastPathComponent.hasPrefix(".") { enumerator?.skipDescendants() }
+                continue
+            }
+            if relative.split(separator: "/").contains(where: { $0.hasPrefix(".") }) { continue }
+            relatives.append(relative)
+        }
+        return relatives
     }
 
     /// Renders a named template; the context is plain dictionaries and arrays.
@@ -105,7 +146,8 @@ public struct TemplateLibrary: Sendable {
     /// this library and with swift-mustache and requires the same bytes.
     public func rendering(with reference: @escaping @Sendable (_ name: String, _ context: [String: Any]) -> String) -> TemplateLibrary {
         TemplateLibrary(
-            set: set, reference: reference, names: names, staticFiles: staticFiles, folder: folder, references: references)
+            set: set, reference: reference, names: names, staticFiles: staticFiles, baseStaticFiles: baseStaticFiles, folder: folder,
+            references: references)
     }
 
     /// The template and every template it pulls in, however deeply: what a page made from it

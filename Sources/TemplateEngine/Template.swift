@@ -7,6 +7,9 @@ public struct Template: Sendable {
     /// Every `{{>name}}` and `{{<name}}` with a fixed name, where it is written: what a page made
     /// from this template depends on, and what the theme loader checks names a template.
     public let partials: [PartialUse]
+    /// Every name a tag looks up through the context stack, by its first part (`product` of
+    /// `product.name`): what `vitrine check` holds against the names a page provides.
+    public let names: [NameUse]
     /// The source, kept to parse again for another thread (`TemplateSet.forThisThread`).
     let text: String
 
@@ -15,8 +18,14 @@ public struct Template: Sendable {
         var parser = TemplateParser(text)
         self.nodes = try parser.parseTemplate()
         self.partials = parser.partialUses
+        self.names = parser.nameUses
         self.name = name
         self.text = text
+    }
+
+    /// The line and column (1-based, in characters) of a byte offset in the source.
+    public func lineAndColumn(of offset: Int) -> (line: Int, column: Int) {
+        TemplateParser(text).lineAndColumn(of: offset)
     }
 
     /// The same template in nodes of its own, shared with no other copy.
@@ -24,6 +33,14 @@ public struct Template: Sendable {
         // It parsed once, so it parses again; the original serves if it somehow did not.
         (try? Template(name: name, text: text)) ?? self
     }
+}
+
+public struct NameUse: Sendable, Equatable {
+    public let name: String
+    /// Of the tag's opening delimiter, in bytes.
+    public let offset: Int
+    /// Inside a section that pushes a context, where the name may be one of that context's.
+    public let inSection: Bool
 }
 
 public struct PartialUse: Sendable, Equatable {

@@ -6,6 +6,9 @@ struct TemplateParser {
     private var opening: [UInt8] = Array("{{".utf8)
     private var closing: [UInt8] = Array("}}".utf8)
     private(set) var partialUses: [PartialUse] = []
+    private(set) var nameUses: [NameUse] = []
+    /// Sections the parser is inside that push a context (`{{#x}}`, not `{{^x}}`).
+    private var contextDepth = 0
 
     init(_ text: String) { bytes = Array(text.utf8) }
 
@@ -75,10 +78,14 @@ struct TemplateParser {
             case UInt8(ascii: "#"), UInt8(ascii: "^"):
                 position += 1
                 let name = try readName(tagStart: tagStart)
+                recordUse(of: name.name, at: tagStart)
                 standalone = takeLineEndIfStandalone(lineStart)
                 if !standalone { flushBlanks() }
+                let pushes = sigil == UInt8(ascii: "#")
+                if pushes { contextDepth += 1 }
                 let inner = try parseNodes(closingName: name.text, mode: .normal, atLineStart: standalone, strip: strip, openedAt: tagStart)
-                emit(.section(name.name, inner.nodes, inverted: sigil == UInt8(ascii: "^")))
+                if pushes { contextDepth -= 1 }
+                emit(.section(name.name, inner.nodes, inverted: !pushes))
             case UInt8(ascii: "/"):
                 position += 1
                 let name = try readTagText(tagStart: tagStart)
@@ -103,12 +110,15 @@ struct TemplateParser {
                 let end = Array("}".utf8) + closing
                 guard let close = find(end, from: position) else { throw error("unfinished tag; close it with }\(text(closing))", at: tagStart) }
                 let name = try self.name(trimmed(position, close), at: tagStart)
+                recordUse(of: name, at: tagStart)
                 position = close + end.count
                 emit(.variable(name, escaped: false))
             case UInt8(ascii: "&"):
                 flushBlanks()
                 position += 1
-                emit(.variable(try readName(tagStart: tagStart).name, escaped: false))
+                let name = try readName(tagStart: tagStart).name
+                recordUse(of: name, at: tagStart)
+                emit(.variable(name, escaped: false))
             case UInt8(ascii: ">"):
                 position += 1
                 let partial = try readPartialName(tagStart: tagStart)
@@ -177,7 +187,9 @@ struct TemplateParser {
                 if standalone { blanks = [] }
             default:
                 flushBlanks()
-                emit(.variable(try readName(tagStart: tagStart).name, escaped: true))
+                let name = try readName(tagStart: tagStart).name
+                recordUse(of: name, at: tagStart)
+                emit(.variable(name, escaped: true))
             }
             lineStart = standalone
         }
@@ -208,6 +220,13 @@ struct TemplateParser {
         var index = start
         while index < bytes.count, bytes[index] == Self.space || bytes[index] == Self.tab { index += 1 }
         return index
+    }
+
+    /// A name looked up through the context stack (not `.`, `.name` or a transform's position),
+    /// kept by offset: working out its line for every tag would be most of parsing a template.
+    private mutating func recordUse(of name: TemplateName, at offset: Int) {
+        guard name.scope == .stack, let first = name.keys.first else { return }
+        nameUses.append(NameUse(name: first.text, offset: offset, inSection: contextDepth > 0))
     }
 
     private mutating func recordUse(of partial: PartialName, at offset: Int) {
@@ -313,7 +332,7 @@ struct TemplateParser {
     }
 
     /// 1-based, the column in characters.
-    private func lineAndColumn(of offset: Int) -> (line: Int, column: Int) {
+    func lineAndColumn(of offset: Int) -> (line: Int, column: Int) {
         var line = 1
         var lineStart = 0
         for index in 0..<min(offset, bytes.count) where bytes[index] == Self.newline {

@@ -19,6 +19,9 @@ public struct TemplateSet: Sendable {
 
     public var names: Set<String> { Set(templates.keys.map(\.text)) }
 
+    /// The parsed file of that name, for checks that read what it uses.
+    public func template(named name: String) -> Template? { templates[TemplateKey(name)] }
+
     /// Renders the named template with `context`: dictionaries `[String: Any]`, arrays, strings,
     /// numbers and booleans, as page builders make them. An unknown name renders nothing.
     public func render(_ name: String, _ context: Any) -> String {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import CatalogModel
 import Foundation
+import SiteArchive
 import SiteBuilder
 
 extension Vitrine {
@@ -17,10 +18,12 @@ extension Vitrine {
                   SOURCE_DATE_EPOCH=1796083200 vitrine build --quiet
                   vitrine build --diagnostics json
                   vitrine build --shard 2/4 --output part-2 --clock 2026-12-01T00:00:00Z   # then vitrine merge
-                  vitrine build --archive site.tar   # one file to upload: tar -xf site.tar -C public
+                  vitrine build --archive site.tar.gz   # one file to upload: tar -xzf site.tar.gz -C public
 
                 With --archive the site is one tar file instead of a folder: a large catalog's million
-                small files cost a disk more than rendering them, and many hosts take an archive.
+                small files cost a disk more than rendering them, and many hosts take an archive. Its
+                name says how it is compressed: .tar (not at all), .tar.gz or .tgz (gzip), .tar.zst or
+                .tzst (zstd); any other name is refused.
                 """)
 
         @OptionGroup var source: SourceOptions
@@ -33,7 +36,7 @@ extension Vitrine {
         @Option(
             name: .long,
             help: ArgumentHelp(
-                "Write the site as one tar file instead of the output folder; replaced only when the build succeeds.",
+                "Write the site as one tar file instead of the output folder, compressed as its name ends (.tar, .tar.gz, .tgz, .tar.zst, .tzst); replaced only when the build succeeds.",
                 valueName: "FILE"))
         var archive: String?
 
@@ -53,7 +56,11 @@ extension Vitrine {
         @OptionGroup var pictures: PictureCacheOptions
 
         func validate() throws {
-            if archive != nil {
+            if let archive {
+                // Before anything is read or rendered, and before the previous archive is touched.
+                if ArchiveCompression(fileName: archive) == nil {
+                    throw ValidationError("--archive \(archive): \(ArchiveCompression.unknownEnding(of: archive))")
+                }
                 if incremental { throw ValidationError("--archive writes a whole site; leave out --incremental") }
                 if shard != nil { throw ValidationError("--archive writes a whole site; parts are merged as folders, so leave out --shard") }
                 if output != nil { throw ValidationError("--archive takes the place of --output; give only one of them") }

@@ -28,7 +28,8 @@ extension Vitrine {
         func run() throws {
             let content = URL(fileURLWithPath: source.content)
             var result = SiteBuilder.check(content: content, templates: URL(fileURLWithPath: source.templates), strict: source.strict)
-            result.diagnostics = (result.diagnostics + SiteBuilder.checkPictures(result, content: content)).sorted()
+            result.diagnostics = (result.diagnostics + SiteBuilder.checkPictures(result, content: content)
+                + SiteBuilder.checkTemplateNames(result, templates: URL(fileURLWithPath: source.templates), strict: source.strict)).sorted()
             DiagnosticPrinter(format: diagnosticOptions.diagnostics, content: source.content, templates: source.templates)
                 .print(result.diagnostics)
             if !result.diagnostics.isEmpty || !verbosity.isQuiet {

@@ -22,6 +22,7 @@ extension Vitrine {
                   VITRINE_CHECKOUT_SECRET="$(openssl rand -base64 48)" vitrine checkout --content Content
                   vitrine checkout --dev --port 8081
                   vitrine checkout --dev --clock 2026-12-01T12:00:00Z   # promotions as on that day
+                  vitrine checkout --dev --verbose --log-level debug    # every request, and the HTTP library's debugging
                 """)
 
         @Option(name: .long, help: ArgumentHelp("Content folder (site.json, brands/, products/, …).", valueName: "DIR"))
@@ -53,8 +54,10 @@ extension Vitrine {
                 valueName: "ISO8601"))
         var clock: String?
 
-        @Flag(name: [.short, .long], help: "Log every request.")
+        @Flag(name: [.short, .long], help: "Log every request (the HTTP library's own lines keep to --log-level).")
         var verbose = false
+
+        @OptionGroup var log: LogOptions
 
         func validate() throws {
             guard (1...1440).contains(tokenLifetime) else { throw ValidationError("--token-lifetime must be 1–1440 minutes") }
@@ -87,7 +90,7 @@ extension Vitrine {
                 catalog: catalog, signer: signer, lifetime: TimeInterval(tokenLifetime * 60),
                 publicURL: publicURL ?? catalog.site.checkoutURL ?? "http://\(host):\(port)/")
             let configuration = CheckoutConfiguration(
-                host: host, port: port, clock: CatalogClock.running(from: start), verbose: verbose)
+                host: host, port: port, clock: CatalogClock.running(from: start), verbose: verbose, logLevel: log.level)
             try await runCheckoutService(links: links, configuration: configuration) { [host] boundPort in
                 Console.error(
                     "vitrine checkout: \(catalog.products.count) products, catalog \(links.version), "

@@ -37,6 +37,7 @@ extension Vitrine {
 
         @OptionGroup var clock: ClockOptions
         @OptionGroup var pictures: PictureCacheOptions
+        @OptionGroup var log: LogOptions
 
         @Flag(name: .long, help: "Serve the catalog editor at /_vitrine/edit/ beside the preview.")
         var edit = false
@@ -95,7 +96,7 @@ extension Vitrine {
                 : nil
             do {
                 try await PreviewServer.run(
-                    site: site, configuration: .init(host: host, port: port, editor: editor),
+                    site: site, configuration: .init(host: host, port: port, editor: editor, logLevel: log.level),
                     onRunning: { port in
                         let shown = host.contains(":") ? "[\(host)]" : host
                         var lines = "Serving \(output)/ at http://\(shown):\(port)/ (Ctrl-C to stop)\n"

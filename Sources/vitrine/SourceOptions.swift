@@ -6,11 +6,26 @@ struct SourceOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("Content folder (site.json, brands/, products/, …).", valueName: "DIR"))
     var content: String = "Content"
 
-    @Option(name: .long, help: ArgumentHelp("Theme folder of Mustache templates.", valueName: "DIR"))
-    var templates: String = "Templates"
+    @Option(
+        name: .customLong("templates"),
+        help: ArgumentHelp(
+            "The shop's theme files, each replacing the built-in file of the same path (default: Templates, when it exists).",
+            valueName: "DIR"))
+    var templatesFolder: String?
+
+    /// The overrides folder; the default need not exist (then the built-in theme is used alone).
+    var templates: String { templatesFolder ?? "Templates" }
 
     @Flag(name: .long, help: "Treat warnings (such as unknown keys) as errors.")
     var strict = false
+
+    func validate() throws {
+        var isFolder: ObjCBool = false
+        if let templatesFolder, !FileManager.default.fileExists(atPath: templatesFolder, isDirectory: &isFolder) || !isFolder.boolValue {
+            throw ValidationError(
+                "--templates: \(templatesFolder) is not a folder; leave the option out to use the built-in theme alone")
+        }
+    }
 }
 
 /// Where derived pictures are kept, for the commands that build.

@@ -3,12 +3,16 @@ import CMimalloc
 
 @main
 struct Vitrine: AsyncParsableCommand {
+    /// This program's version: `vitrine --version`, and what `theme copy` and `init` record.
+    static let version = "0.1.0"
+
     static let configuration = CommandConfiguration(
         commandName: "vitrine",
         abstract: "Build a shop's static site and feeds from a catalog of JSON and Markdown files.",
         discussion: """
             Examples:
-              vitrine build                         # Content/ + Templates/ -> Output/
+              vitrine init corner-shop              # a small working shop to start from
+              vitrine build                         # Content/ (+ your Templates/) -> Output/
               vitrine check --strict                # validate only; warnings fail
               vitrine build --clock 2026-12-01      # reproducible: fixed "now" for promotions
               vitrine build --incremental           # render only what changed since the last one
@@ -17,8 +21,13 @@ struct Vitrine: AsyncParsableCommand {
               vitrine checkout --dev                # the checkout-link service on 127.0.0.1:8080
               vitrine merge part-1 part-2           # join the parts of `vitrine build --shard K/N`
               vitrine import parse export/*.json    # a Parse export into Content/
+              vitrine theme copy partials/header    # start changing one file of the built-in theme
             """,
-        subcommands: [Build.self, Check.self, Serve.self, Schema.self, SearchIndex.self, Checkout.self, Merge.self, Import.self]
+        version: version,
+        subcommands: [
+            Init.self, Build.self, Check.self, Serve.self, Theme.self, Schema.self, SearchIndex.self, Checkout.self, Merge.self,
+            Import.self,
+        ]
     )
 
     /// ArgumentParser's own entry, after naming mimalloc: a linker that drops libraries nothing

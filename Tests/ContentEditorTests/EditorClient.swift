@@ -16,6 +16,8 @@ final class EditorClient: @unchecked Sendable {
         var status: HTTPResponse.Status
         var html: String
         var headers: HTTPFields
+        /// The body's bytes, for a response that is no page (a picture).
+        var data = Data()
 
         func hidden(_ name: String) -> String? {
             guard let range = html.range(of: "name=\"\(name)\" value=\"") else { return nil }
@@ -49,7 +51,9 @@ final class EditorClient: @unchecked Sendable {
     func get(_ uri: String) async throws -> Page {
         let response = try await client.execute(uri: uri, method: .get, headers: cookieHeader, body: nil)
         remember(response)
-        return Page(status: response.status, html: String(buffer: response.body), headers: response.headers)
+        return Page(
+            status: response.status, html: String(buffer: response.body), headers: response.headers,
+            data: Data(response.body.readableBytesView))
     }
 
     /// Posts fields (and files) as `multipart/form-data`; `token` and `revision` default to what
@@ -132,11 +136,19 @@ struct FormFields {
                 let after = rest[rest.index(after: close)...]
                 let end = after.range(of: "</select>")!.lowerBound
                 var options = after[..<end]
+                var first: String?
+                var chosen = 0
                 while let option = options.range(of: "<option") {
                     let optionTag = options[option.lowerBound...options[option.lowerBound...].firstIndex(of: ">")!]
-                    if optionTag.contains(" selected") { fields.pairs.append((name, attribute("value", in: optionTag) ?? "")) }
+                    if first == nil { first = attribute("value", in: optionTag) ?? "" }
+                    if optionTag.contains(" selected") {
+                        fields.pairs.append((name, attribute("value", in: optionTag) ?? ""))
+                        chosen += 1
+                    }
                     options = options[option.upperBound...]
                 }
+                // A single select with nothing marked sends its first option, as a browser does.
+                if chosen == 0, !tag.contains(" multiple"), let first { fields.pairs.append((name, first)) }
             } else if tag.hasPrefix("</form") {
                 break
             }

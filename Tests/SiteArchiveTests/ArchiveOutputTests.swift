@@ -103,6 +103,76 @@ import VitrineTestSupport
         #expect(bytes[0] == bytes[1], "no process id, time or user name in the headers")
     }
 
+    /// Writes two pages into an archive at `name` in the test folder and returns its bytes.
+    func archive(named name: String) throws -> Data {
+        let destination = folder.appendingPathComponent(name)
+        let archive = try ArchiveOutput(destination: destination, modified: clock)
+        archive.add(page(1), at: "index.html", sequence: 0)
+        archive.add(Data(String(repeating: "<p>a page</p>\n", count: 500).utf8), at: "products/café/index.html", sequence: 1)
+        try archive.finish(count: 2)
+        try archive.commit()
+        return try Data(contentsOf: destination)
+    }
+
+    static let gzipMagic: [UInt8] = [0x1F, 0x8B, 0x08]
+    static let zstdMagic: [UInt8] = [0x28, 0xB5, 0x2F, 0xFD]
+
+    @Test func eachKnownEndingIsCompressedAsItSaysAndReadsBackWhole() throws {
+        defer { cleanUp() }
+        let cases: [(String, ArchiveCompression, [UInt8]?)] = [
+            ("site.tar", .none, nil), ("site.tar.gz", .gzip, Self.gzipMagic), ("site.tgz", .gzip, Self.gzipMagic),
+            ("site.tar.zst", .zstd, Self.zstdMagic), ("site.tzst", .zstd, Self.zstdMagic), ("SITE.TAR.GZ", .gzip, Self.gzipMagic),
+        ]
+        for (name, compression, magic) in cases {
+            #expect(ArchiveCompression(fileName: name) == compression, "\(name)")
+            let bytes = try archive(named: name)
+            if let magic {
+                #expect(Array(bytes.prefix(magic.count)) == magic, "\(name) is \(compression)")
+                #expect(bytes.count < 2_000, "\(name): a repeated page compresses (\(bytes.count) bytes)")
+            } else {
+                #expect(String(decoding: bytes[257..<262], as: UTF8.self) == "ustar", "\(name) is a plain tar")
+            }
+            let entries = try #require(TarContents.entries(of: folder.appendingPathComponent(name)), "\(name)")
+            #expect(entries.map(\.path) == ["index.html", "products/café/index.html"], "\(name)")
+            #expect(entries.first?.data == page(1) && entries.allSatisfy { $0.modified == 1_796_083_200 }, "\(name)")
+        }
+        #expect(try leftovers(keeping: Set(cases.map(\.0))).isEmpty)
+    }
+
+    /// gzip's header has a field for the time of writing and one for the file's name: a build a
+    /// second later, under another name, must still give the same bytes.
+    @Test func compressedArchivesAreByteIdenticalASecondApartUnderAnotherName() throws {
+        defer { cleanUp() }
+        for (first, second) in [("a.tar.gz", "b.tgz"), ("a.tar.zst", "b.tzst")] {
+            let before = try archive(named: first)
+            Thread.sleep(forTimeInterval: 1.1)
+            let after = try archive(named: second)
+            #expect(Array(before.prefix(2)) == [0x1F, 0x8B] || Array(before.prefix(4)) == Self.zstdMagic, "\(first) is compressed")
+            #expect(before == after, "\(first) and \(second)")
+            if first.hasSuffix(".gz") {
+                #expect(before.count > 10 && before[3] & 0x08 == 0, "no file name in the gzip header")
+                #expect(before.count > 10 && before[4..<8].allSatisfy { $0 == 0 }, "no time in the gzip header")
+            }
+        }
+    }
+
+    @Test func anUnknownEndingIsRefusedSayingWhichAreKnownAndThePreviousFileStays() throws {
+        defer { cleanUp() }
+        for name in ["site.zip", "site.tar.bz2", "site.gz", "site", "site.tar.gz.partial"] {
+            let destination = folder.appendingPathComponent(name)
+            try Data("previous".utf8).write(to: destination)
+            #expect(ArchiveCompression(fileName: name) == nil, "\(name)")
+            let error = try #require(throws: ArchiveError.self, "\(name)") {
+                _ = try ArchiveOutput(destination: destination, modified: clock)
+            }
+            for ending in [".tar", ".tar.gz", ".tgz", ".tar.zst", ".tzst", "\"\(name)\""] {
+                #expect(error.message.contains(ending), "\(name): \(error.message)")
+            }
+            #expect(try Data(contentsOf: destination) == Data("previous".utf8))
+        }
+        #expect(try leftovers(keeping: ["site.zip", "site.tar.bz2", "site.gz", "site", "site.tar.gz.partial"]).isEmpty)
+    }
+
     @Test func aFailedArchiveLeavesThePreviousFileAndNoPartsBehind() throws {
         defer { cleanUp() }
         let destination = folder.appendingPathComponent("site.tar")

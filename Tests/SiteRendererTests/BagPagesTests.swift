@@ -9,9 +9,10 @@ import VitrineTestSupport
 @Suite struct BagPagesTests {
     static let now = SampleShop.clock
 
-    static func render(checkoutURL: String? = "https://checkout.beauty-and-me.example.com/") throws -> [String: String] {
+    static func render(checkoutURL: String? = "https://checkout.beauty-and-me.example.com/", directBuy: Bool = false) throws -> [String: String] {
         var catalog = SampleShop.catalog
         catalog.site.checkoutURL = checkoutURL
+        catalog.site.directBuy = directBuy
         let templates = try #require(TemplateLibrary.load(from: ShopFixture.templates).library)
         var files: [String: String] = [:]
         for job in SiteRenderer(catalog: catalog, templates: templates, now: now).jobs()
@@ -33,9 +34,11 @@ import VitrineTestSupport
         #expect(page.contains("data-buyable"))
         #expect(page.contains("data-bag-add"))
         #expect(page.contains(#"<div class="bag-actions" data-product-actions"#))
-        // Hidden until the script runs; the Buy link is there either way.
+        // Hidden until the script runs. One primary action: no direct Buy link unless the shop turns it on.
         #expect(page.contains(#" hidden>"#))
-        #expect(page.contains(#"href="https://checkout.beauty-and-me.example.com/cart/ORG-CIMK-100:1">Buy</a>"#))
+        #expect(!page.contains(#"href="https://checkout.beauty-and-me.example.com/cart/ORG-CIMK-100:1">Buy</a>"#))
+        let direct = try #require(try Self.render(directBuy: true)["products/clear-improvement-charcoal-mask/index.html"])
+        #expect(direct.contains(#"<p class="direct-buy"><a class="button button-quiet" href="https://checkout.beauty-and-me.example.com/cart/ORG-CIMK-100:1">Buy</a></p>"#))
         #expect(page.contains(#"<script src="../../bag.js" data-root="../../" defer></script>"#))
     }
 

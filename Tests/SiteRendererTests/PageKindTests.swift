@@ -37,7 +37,9 @@ import VitrineTestSupport
         let page = try #require(try renderFixture()["products/night-serum/index.html"])
         #expect(page.contains("$ 32.00/ml"))
         #expect(page.contains(">In stock<"))
-        #expect(page.contains(#"href="https://checkout.example.com/cart/ORG-NS-30:1""#))
+        // One primary action, Add to bag; a direct Buy link only where site.json sets directBuy.
+        #expect(page.contains("data-bag-add"))
+        #expect(!page.contains(#"href="https://checkout.example.com/cart/ORG-NS-30:1""#))
         // Not derived (the renderer alone derives nothing): the picture as it is, at the size its header gives.
         #expect(page.contains(#"<picture><img src="../../images/night-serum.png" alt="Night Serum" width="30" height="20"></picture>"#))
     }
@@ -71,7 +73,8 @@ import VitrineTestSupport
     @Test func noDecimalsForYen() throws {
         let product = "---\nsku: Y-1\nname: Yen Cream\nbrand: origins\nprice: 1200\ncurrency: JPY\n---\n"
         let page = try #require(try renderFixture(["products/yen.md": product])["products/yen/index.html"])
-        #expect(page.contains("¥ 1,200/ea"))
+        // No unit: the file names none, and "/ea" says nothing on a page.
+        #expect(page.contains("¥ 1,200<") && !page.contains("/ea"))
     }
 
     @Test func carriesSchemaOrgProductJSONLD() throws {

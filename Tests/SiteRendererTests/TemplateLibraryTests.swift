@@ -62,6 +62,45 @@ import VitrineTestSupport
         let result = TemplateLibrary.load(from: folder)
         #expect(result.diagnostics.contains { $0.message.contains("missing template product.mustache") })
     }
+
+    /// The repository's theme as a base in memory, as the built-in theme is.
+    func base(_ changes: [String: String] = [:]) throws -> [String: Data] {
+        var files: [String: Data] = [:]
+        let root = ShopFixture.templates.path + "/"
+        for relative in FileManager.default.subpaths(atPath: root) ?? [] {
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: root + relative, isDirectory: &isFolder), !isFolder.boolValue else { continue }
+            files[relative] = FileManager.default.contents(atPath: root + relative)
+        }
+        for (name, text) in changes { files[name] = Data(text.utf8) }
+        return files
+    }
+
+    @Test func aFolderOverridingOneFileTakesEveryOtherFromTheBase() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("vitrine-overrides-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("partials"), withIntermediateDirectories: true)
+        try Data("<header>shop</header>\n".utf8).write(to: folder.appendingPathComponent("partials/header.mustache"))
+        let source = ThemeSource(base: try base(), baseDisplay: "(built-in)", overrides: folder)
+        let result = TemplateLibrary.load(from: source)
+        #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
+        let library = try #require(result.library)
+        #expect(library.render("partials/header", [:]) == "<header>shop</header>\n")
+        #expect(library.baseStaticFiles["style.css"] != nil && !library.hasCustomStylesheet)
+        // Without the folder, the base alone is the theme.
+        let alone = TemplateLibrary.load(from: ThemeSource(base: try base(), baseDisplay: "(built-in)", overrides: folder.appendingPathComponent("none")))
+        #expect(alone.library != nil && alone.diagnostics.isEmpty)
+    }
+
+    @Test func aBrokenBaseFileIsNamedAsBuiltIn() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("vitrine-overrides-\(UUID().uuidString)")
+        let source = ThemeSource(
+            base: try base(["partials/header.mustache": "<header>\n  <nav>\n    {{#nav}}\n</header>\n"]), baseDisplay: "(built-in)",
+            overrides: folder)
+        let diagnostic = try #require(TemplateLibrary.load(from: source).diagnostics.first)
+        #expect(diagnostic.location.path == "(built-in)/partials/header.mustache")
+        #expect(diagnostic.description == "(built-in)/partials/header.mustache:3:5: error: section `nav` is never closed; add {{/nav}}")
+    }
 }
 
 /// A theme's links leading out of its folder, and FIFOs, are refused rather than read.

@@ -15,7 +15,7 @@ public struct TarEntry: Equatable, Sendable {
 }
 
 public enum TarContents {
-    /// Every entry of the archive at `file`; nil when libarchive cannot read it as a tar.
+    /// Every entry of the archive at `file`, compressed or not; nil when libarchive cannot read it as a tar.
     public static func entries(of file: URL) -> [TarEntry]? {
         // Names outside ASCII are read through the thread's locale, as `ArchiveOutput` writes them.
         guard let utf8 = newlocale(LC_CTYPE_MASK, "C.UTF-8", nil) else { return nil }
@@ -27,6 +27,8 @@ public enum TarContents {
         guard let reader = archive_read_new() else { return nil }
         defer { archive_read_free(reader) }
         archive_read_support_format_tar(reader)
+        // gzip and zstd as well: whatever compression the archive's name asked for.
+        archive_read_support_filter_all(reader)
         guard archive_read_open_filename(reader, file.path, 1 << 16) == ARCHIVE_OK else { return nil }
         var result: [TarEntry] = []
         var entry: OpaquePointer?

@@ -9,14 +9,17 @@ struct Run {
     var stderr: String
 }
 
-func vitrine(_ arguments: [String], environment: [String: String] = [:], in folder: URL? = nil) throws -> Run {
+/// The built `vitrine` beside the test bundle, else the debug build's.
+func vitrineBinary() -> URL {
     let products = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-    var binary = products.appendingPathComponent("vitrine")
-    if !FileManager.default.fileExists(atPath: binary.path) {
-        binary = ShopFixture.repositoryRoot.appendingPathComponent(".build/debug/vitrine")
-    }
+    let binary = products.appendingPathComponent("vitrine")
+    if FileManager.default.fileExists(atPath: binary.path) { return binary }
+    return ShopFixture.repositoryRoot.appendingPathComponent(".build/debug/vitrine")
+}
+
+func vitrine(_ arguments: [String], environment: [String: String] = [:], in folder: URL? = nil) throws -> Run {
     let process = Process()
-    process.executableURL = binary
+    process.executableURL = vitrineBinary()
     process.arguments = arguments
     var env = ProcessInfo.processInfo.environment
     env.removeValue(forKey: "CI")
@@ -174,7 +177,10 @@ func vitrine(_ arguments: [String], environment: [String: String] = [:], in fold
     }
 
     @Test func everyCommandHasHelpWithAnExample() throws {
-        for command in [[], ["build"], ["check"], ["serve"], ["checkout"], ["merge"], ["schema"], ["search-index"]] {
+        for command in [
+            [], ["build"], ["check"], ["serve"], ["checkout"], ["merge"], ["schema"], ["search-index"], ["init"], ["theme"], ["theme", "copy"],
+            ["theme", "diff"],
+        ] {
             let run = try vitrine(command + ["--help"])
             #expect(run.status == 0)
             #expect(run.stdout.contains("Example"), "\(command): \(run.stdout)")
@@ -229,6 +235,85 @@ func vitrine(_ arguments: [String], environment: [String: String] = [:], in fold
         #expect(!FileManager.default.fileExists(atPath: fixture.root.appendingPathComponent("public").path))
     }
 
+    @Test func archiveIsCompressedAsItsNameSaysAndAnUnknownEndingIsRefusedBeforeAnyWork() throws {
+        let fixture = try ShopFixture()
+        defer { fixture.cleanUp() }
+        let source = ["--content", fixture.content.path, "--templates", ShopFixture.templates.path, "--clock", "2026-12-01T12:00:00Z"]
+        let file = fixture.root.appendingPathComponent("site.tar.gz")
+        let run = try vitrine(["build"] + source + ["--archive", file.path, "--quiet"], in: fixture.root)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(try Array(Data(contentsOf: file).prefix(2)) == [0x1F, 0x8B], "gzip, as the name says")
+        #expect(TarContents.entries(of: file)?.contains { $0.path == "index.html" } == true)
+        // Another process, another second: gzip's header holds no time or name either.
+        Thread.sleep(forTimeInterval: 1.1)
+        let again = fixture.root.appendingPathComponent("again.tgz")
+        #expect(try vitrine(["build"] + source + ["--archive", again.path, "--quiet"], in: fixture.root).status == 0)
+        #expect(try Data(contentsOf: again) == Data(contentsOf: file))
+
+        let zip = fixture.root.appendingPathComponent("site.zip")
+        try Data("previous".utf8).write(to: zip)
+        // A broken catalog: the name is refused before the content is read.
+        try fixture.write("---\nname: [\n", to: "Content/products/broken.md")
+        let refused = try vitrine(["build"] + source + ["--archive", zip.path], in: fixture.root)
+        #expect(refused.status == 64)
+        for ending in [".tar", ".tar.gz", ".tgz", ".tar.zst", ".tzst", "site.zip"] {
+            #expect(refused.stderr.contains(ending), "\(refused.stderr)")
+        }
+        #expect(!refused.stderr.contains("broken.md"), "nothing read: \(refused.stderr)")
+        #expect(try Data(contentsOf: zip) == Data("previous".utf8))
+        #expect(!FileManager.default.fileExists(atPath: fixture.root.appendingPathComponent("Output").path))
+        #expect(try fixture.stagingLeftovers().isEmpty)
+    }
+
+    /// Runs `vitrine checkout --dev` with `options` on a free port, asks for /healthz once, stops it
+    /// (SIGTERM, as a platform does) and returns its standard error.
+    func checkoutLog(_ fixture: ShopFixture, _ options: [String]) async throws -> String {
+        let process = Process()
+        process.executableURL = vitrineBinary()
+        process.arguments = ["checkout", "--dev", "--content", fixture.content.path, "--port", "0"] + options
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        let log = LogBuffer()
+        errors.fileHandleForReading.readabilityHandler = { log.append($0.availableData) }
+        try process.run()
+        defer { if process.isRunning { process.terminate() } }
+        var port: Int?
+        for _ in 0..<200 where port == nil {
+            try await Task.sleep(for: .milliseconds(100))
+            if let match = log.text.firstMatch(of: /listening on http:\/\/127\.0\.0\.1:(\d+)\//) { port = Int(match.1) }
+        }
+        let connection = try RawConnection(port: try #require(port, "the service started: \(log.text)"))
+        #expect(connection.send("GET /healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"))
+        #expect(RawConnection.status(in: await connection.receive(timeout: 5).text) == 200)
+        process.terminate()
+        process.waitUntilExit()
+        errors.fileHandleForReading.readabilityHandler = nil
+        log.append(errors.fileHandleForReading.readDataToEndOfFile())
+        return log.text
+    }
+
+    @Test func checkoutVerboseLogsItsRequestsButNotTheHTTPLibrarysDebugLines() async throws {
+        let fixture = try ShopFixture()
+        defer { fixture.cleanUp() }
+        func lines(_ log: String, _ level: String) -> [Substring] { log.split(separator: "\n").filter { $0.contains(" \(level) ") } }
+
+        let verbose = try await checkoutLog(fixture, ["--verbose"])
+        #expect(lines(verbose, "info").filter { $0.contains("hb.request.path=/healthz") }.count == 1, "\(verbose)")
+        #expect(lines(verbose, "debug").isEmpty && lines(verbose, "trace").isEmpty, "\(verbose)")
+        #expect(!verbose.contains("[HummingbirdCore]"), "not even the library's info lines: \(verbose)")
+        let quiet = try await checkoutLog(fixture, [])
+        #expect(!quiet.contains("hb.request.path"), "\(quiet)")
+
+        let debug = try await checkoutLog(fixture, ["--verbose", "--log-level", "debug"])
+        #expect(lines(debug, "debug").contains { $0.contains("[ServiceLifecycle]") }, "\(debug)")
+        #expect(lines(debug, "info").contains { $0.contains("hb.request.path=/healthz") }, "\(debug)")
+        let wrong = try vitrine(["checkout", "--dev", "--log-level", "loud"])
+        #expect(wrong.status == 64)
+        #expect(wrong.stderr.contains("trace, debug, info, notice, warning, error or critical"), "\(wrong.stderr)")
+        #expect(try vitrine(["serve", "--log-level", "loud"]).status == 64)
+    }
+
     @Test func sourceDateEpochFixesTheClock() throws {
         let fixture = try ShopFixture()
         defer { fixture.cleanUp() }
@@ -238,5 +323,23 @@ func vitrine(_ arguments: [String], environment: [String: String] = [:], in fold
         #expect(run.status == 0)
         let home = try String(contentsOf: fixture.output.appendingPathComponent("index.html"), encoding: .utf8)
         #expect(!home.contains("X&#39;mas"), "by 2027-12 the X'mas promotion has ended")
+    }
+}
+
+/// Standard error gathered as it comes, read while the process still runs.
+final class LogBuffer: @unchecked Sendable {
+    private var data = Data()
+    private let lock = NSLock()
+
+    func append(_ more: Data) {
+        lock.lock()
+        data.append(more)
+        lock.unlock()
+    }
+
+    var text: String {
+        lock.lock()
+        defer { lock.unlock() }
+        return String(decoding: data, as: UTF8.self)
     }
 }

@@ -16,6 +16,14 @@ import Testing
         #expect(guarded.resolvedEditToken == "3f9a1c0e5b7d2a4f8e6c")
     }
 
+    /// The HTTP library's debug lines stay out of the terminal unless asked for.
+    @Test func theHTTPLibrarysLogStaysAtWarningsUnlessALevelIsGiven() throws {
+        #expect(String(describing: try Vitrine.Serve.parse([]).log.level) == "warning")
+        #expect(String(describing: try Vitrine.Serve.parse(["--edit", "--log-level", "DEBUG"]).log.level) == "debug")
+        #expect(String(describing: try Vitrine.Checkout.parse(["--verbose"]).log.level) == "warning")
+        #expect(throws: (any Error).self) { try Vitrine.Serve.parse(["--log-level", "verbose"]) }
+    }
+
     @Test func aWeakTokenOrUploadLimitIsRefused() {
         #expect(throws: (any Error).self) { try Vitrine.Serve.parse(["--edit", "--edit-token", "short"]) }
         #expect(throws: (any Error).self) { try Vitrine.Serve.parse(["--edit", "--edit-token", "has spaces in it, 16+"]) }

@@ -113,7 +113,7 @@ def variant_picker(driver):
     size = wait(driver, lambda d: d.find_element(By.ID, "option-size"))
     Select(size).select_by_visible_text("100 ml")
     price = driver.find_element(By.CSS_SELECTOR, "[data-variant-price]").text
-    check("picker: the price and unit price follow the size", price == "$ 135.00/ea · $ 135.00 / 100 ml", price)
+    check("picker: the price and unit price follow the size", price == "$ 135.00 · $ 135.00 / 100 ml", price)
     driver.get(SITE + "products/advanced-night-repair-serum/?variant=EST-ANR-100")
     size = wait(driver, lambda d: d.find_element(By.ID, "option-size"))
     price = driver.find_element(By.CSS_SELECTOR, "[data-variant-price]").text

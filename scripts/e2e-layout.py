@@ -1,0 +1,168 @@
+#!/usr/bin/env python3
+"""Layout of every page kind of the built sample shop, from phone to desktop width.
+
+usage: e2e-layout.py --site OUTPUT_DIR [--screenshots DIR]
+
+Serves the site on 127.0.0.1 and opens each page kind in headless Chromium (selenium) at 320,
+390, 768, 1280 and 1440 CSS pixels wide, with two products in the bag and one in the favourites
+(added with the pages' own buttons, so the bag and favourites pages have lines to lay out).
+Checks, at every width:
+  - no page scrolls sideways: `document.documentElement.scrollWidth <= window.innerWidth`;
+  - where the header folds (a Menu button is shown), the navigation's links are hidden until the
+    button is pressed and shown after; where it does not, the links are shown;
+  - on the bag page at 320 and 390 px, every line's Remove button is inside the screen;
+  - the navigation's current item follows the page's trail (a product filed under a category
+    is in Categories, a product without one and a brand page in Brands).
+With --screenshots, writes every page kind at 390 and 1280 px as PNG (the first 1600 px of the
+page) into DIR. Prints one line per check and "layout: N passed, N failed"; exits 1 on a failure.
+"""
+import argparse, functools, http.server, os, sys, threading
+
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+
+WIDTHS = [320, 390, 768, 1280, 1440]
+SCREENSHOT_WIDTHS = {390: "phone", 1280: "desktop"}
+SCREENSHOT_HEIGHT = 1600
+# One page of each kind: (name for screenshots, path, the navigation item that must be current).
+PAGES = [
+    ("home", "", None),
+    ("brands", "brands/", "Brands"),
+    ("brand", "brands/origins/", "Brands"),
+    ("categories", "categories/", "Categories"),
+    ("category", "categories/skincare/", "Categories"),
+    ("product-with-variants", "products/advanced-night-repair-serum/", "Categories"),
+    ("product", "products/clear-improvement-charcoal-mask/", "Categories"),
+    ("promotions", "promotions/", "Promotions"),
+    ("promotion", "promotions/xmas-10-off/", "Promotions"),
+    ("deals", "deals/", "Deals near you"),
+    ("search", "search/?q=serum", "Search"),
+    ("bag", "bag/", "Bag"),
+    ("favourites", "favourites/", "Favourites"),
+    ("page", "about/", None),
+    ("not-found", "404.html", None),
+]
+# Added to the bag (two lines) and the favourites before the pages are checked.
+BAG_PRODUCTS = ["products/clear-improvement-charcoal-mask/", "products/forever-skin-glow-foundation/"]
+WAIT = "return new Promise(r => setTimeout(r, 250))"
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--site", required=True)
+    ap.add_argument("--screenshots")
+    a = ap.parse_args()
+    class Quiet(http.server.SimpleHTTPRequestHandler):
+        def log_message(self, *args):
+            pass
+
+    handler = functools.partial(Quiet, directory=a.site)
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    base = f"http://127.0.0.1:{server.server_address[1]}/"
+    passed = failed = 0
+
+    def check(name, ok, detail=""):
+        nonlocal passed, failed
+        if ok:
+            passed += 1
+            print(f"ok    {name}")
+        else:
+            failed += 1
+            print(f"FAIL  {name}: {detail}")
+
+    options = webdriver.ChromeOptions()
+    options.binary_location = "/usr/bin/chromium"
+    for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--hide-scrollbars",
+                 "--force-device-scale-factor=1"):
+        options.add_argument(flag)
+    driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+    driver.set_page_load_timeout(30)
+    driver.set_script_timeout(30)
+    if a.screenshots:
+        os.makedirs(a.screenshots, exist_ok=True)
+
+    def set_width(width):
+        # The window's outer size differs from the viewport by the browser's frame: set the
+        # viewport itself, so that innerWidth is the width under test.
+        driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                               {"width": width, "height": 900, "deviceScaleFactor": 1, "mobile": width < 768})
+
+    try:
+        set_width(1280)
+        for path in BAG_PRODUCTS:
+            driver.get(base + path)
+            driver.execute_script(WAIT)
+            driver.find_element(By.CSS_SELECTOR, "[data-bag-add]").click()
+        driver.find_element(By.CSS_SELECTOR, "[data-favourite]").click()
+        driver.get(base + "bag/")
+        driver.execute_script(WAIT)
+        lines = driver.find_elements(By.CSS_SELECTOR, "[data-bag-lines] tr")
+        check("the bag has two lines to lay out", len(lines) == 2, f"{len(lines)} lines")
+        for width in WIDTHS:
+            set_width(width)
+            for name, page, current in PAGES:
+                driver.get(base + page)
+                driver.execute_script(WAIT)
+                inner, scroll = driver.execute_script(
+                    "return [window.innerWidth, document.documentElement.scrollWidth]")
+                check(f"{width}px /{page}: no sideways scrolling", scroll <= inner and inner == width,
+                      f"scrollWidth {scroll} > innerWidth {inner}" if scroll > inner else f"innerWidth {inner}")
+                if current and width == 1280:
+                    marked = [e.get_attribute("textContent").strip() for e in
+                              driver.find_elements(By.CSS_SELECTOR, '.site-header nav a[aria-current="page"]')]
+                    check(f"/{page}: the navigation marks {current}",
+                          len(marked) == 1 and marked[0].startswith(current), marked)
+                if name == "bag" and width in (320, 390):
+                    boxes = driver.execute_script(
+                        "return [...document.querySelectorAll('[data-action=remove]')].map(b => {"
+                        " const r = b.getBoundingClientRect(); return [r.left, r.right, r.width, r.height]; })")
+                    check(f"{width}px /bag/: every Remove is inside the screen",
+                          len(boxes) == 2 and all(l >= 0 and r <= width and w > 0 and h > 0 for l, r, w, h in boxes), boxes)
+                if a.screenshots and width in SCREENSHOT_WIDTHS:
+                    shoot(driver, os.path.join(a.screenshots, f"{name}-{SCREENSHOT_WIDTHS[width]}.png"), width)
+            check_menu(driver, base, width, check, a.screenshots)
+    finally:
+        driver.quit()
+        server.shutdown()
+    print(f"layout: {passed} passed, {failed} failed")
+    return 1 if failed else 0
+
+
+def check_menu(driver, base, width, check, shoot_dir=None):
+    """Where the header folds, the Menu button (a label for a checkbox) opens the navigation."""
+    driver.get(base + "brands/")
+    driver.execute_script(WAIT)
+    button = driver.find_element(By.CSS_SELECTOR, ".menu-button")
+    links = lambda: [l for l in driver.find_elements(By.CSS_SELECTOR, ".site-header nav a") if l.is_displayed()]
+    if not button.is_displayed():
+        check(f"{width}px: no Menu button, and the navigation is shown", len(links()) >= 3, f"{len(links())} links shown")
+        return
+    check(f"{width}px: the navigation is folded behind the Menu button", not links(), f"{len(links())} links shown")
+    button.click()
+    shown = links()
+    if shoot_dir and width == 390:
+        shoot(driver, os.path.join(shoot_dir, "menu-phone.png"), width)
+    check(f"{width}px: the Menu button opens the navigation", len(shown) >= 3
+          and all(0 <= l.rect["x"] and l.rect["x"] + l.rect["width"] <= width for l in shown),
+          [(l.text, l.rect["x"], l.rect["width"]) for l in shown])
+    inner, scroll = driver.execute_script("return [window.innerWidth, document.documentElement.scrollWidth]")
+    check(f"{width}px: the open menu does not scroll sideways", scroll <= inner, f"scrollWidth {scroll} > innerWidth {inner}")
+    button.click()
+    check(f"{width}px: the Menu button closes the navigation again", not links(), f"{len(links())} links shown")
+
+
+def shoot(driver, path, width):
+    """The first SCREENSHOT_HEIGHT pixels of the page (or all of it, when shorter)."""
+    height = driver.execute_script("return document.documentElement.scrollHeight")
+    shot = driver.execute_cdp_cmd("Page.captureScreenshot", {
+        "format": "png", "captureBeyondViewport": True,
+        "clip": {"x": 0, "y": 0, "width": width, "height": min(height, SCREENSHOT_HEIGHT), "scale": 1}})
+    import base64
+    with open(path, "wb") as f:
+        f.write(base64.b64decode(shot["data"]))
+
+
+if __name__ == "__main__":
+    sys.exit(main())
