@@ -30,6 +30,9 @@ enum RecordWriter {
                     continue
                 }
                 if let replacement { lines += YAMLText.lines(key: entry.key, value: replacement) }
+                // Comments and blank lines before the next key are about what follows: kept.
+                lines += base.frontMatterLines[entry.lines].dropFirst().reversed()
+                    .prefix { $0.trimmingCharacters(in: .whitespaces).isEmpty || $0.hasPrefix("#") }.reversed()
             }
         }
         for change in changes {

@@ -58,6 +58,16 @@ struct RecordWriterTests {
         }
     }
 
+    @Test func aCommentAfterAChangedOrRemovedKeyStaysForTheKeyItIsAbout() throws {
+        let text = "---\ntitle: Old\nprice: 24.00\n# the unit for the price\npriceUnit: ea\n---\n"
+        let source = try RecordSource.parse(Data(text.utf8), kind: .product, isJSON: false, path: "p.md").get()
+        let price = RawNode(.scalar("26.50", .float), at: SourceLocation(path: "p"))
+        let changed = RecordWriter.text(kind: .product, base: source, isJSON: false, changes: [("price", price)], body: "")
+        #expect(changed == "---\ntitle: Old\nprice: 26.50\n# the unit for the price\npriceUnit: ea\n---\n")
+        let removed = RecordWriter.text(kind: .product, base: source, isJSON: false, changes: [("price", nil)], body: "")
+        #expect(removed == "---\ntitle: Old\n# the unit for the price\npriceUnit: ea\n---\n")
+    }
+
     @Test func aRemovedKeyLosesItsLinesAndANewKeyFollowsTheLast() throws {
         let text = "---\ntitle: Old\n# about the parent\nparent: skincare\n---\n\nBody.\n"
         let source = try RecordSource.parse(Data(text.utf8), kind: .category, isJSON: false, path: "c.md").get()

@@ -84,6 +84,20 @@ func vitrine(_ arguments: [String], environment: [String: String] = [:], in fold
         #expect(!FileManager.default.fileExists(atPath: fixture.output.path))
     }
 
+    /// `discount:` for `discountPercent` once built a home page announcing a sale nothing applied.
+    @Test(arguments: ["check", "build"])
+    func aKeyATypoAwayFromAKnownOneFailsTheCommand(command: String) throws {
+        let fixture = try ShopFixture(changes: [
+            "promotions/p.md": "---\ntitle: P\nstarts: 2026-12-01\ndiscount: 15\n---\n"
+        ])
+        defer { fixture.cleanUp() }
+        let run = try vitrine(args(fixture, command))
+        #expect(run.status == 1)
+        let name = fixture.content.lastPathComponent
+        #expect(run.stderr.contains("\(name)/promotions/p.md:4:1: error: `discount`: unknown key; did you mean `discountPercent`?"), "\(run.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: fixture.output.appendingPathComponent("index.html").path))
+    }
+
     static let badProduct = "---\nsku: B\nname: Bad\nbrand: origins\nprice: free\navilablty: 1\n---\n"
 
     /// On GitHub Actions each diagnostic is also a workflow command naming the file from the
