@@ -27,7 +27,7 @@ public enum StructuredText {
             guard let node = try Yams.compose(yaml: text, .basic, .default, .utf8) else { return .success(nil) }
             return .success(convert(node, path: path, lineOffset: firstLine - 1))
         } catch let error as YamlError {
-            if let tab = tabIndentation(in: text, atOrBefore: errorLine(error)) {
+            if let tab = tabIndentation(in: text, near: errorLine(error)) {
                 return .failure(.error(
                     "a tab indents this line; YAML indents with spaces, so replace the tab with spaces",
                     at: SourceLocation(path: path, line: tab.line + firstLine - 1, column: tab.column)))
@@ -169,14 +169,16 @@ public enum StructuredText {
         }
     }
 
-    /// The last line at or before `lastLine` (all lines when nil) whose indentation holds a tab,
-    /// and the tab's column. libyaml rejects such a line ("found character that cannot start any
-    /// token", "mapping values are not allowed") without a word of the tab, which no editor
-    /// shows. Asked only once parsing failed: a tab in a block of text is the text's own.
-    static func tabIndentation(in text: String, atOrBefore lastLine: Int?) -> (line: Int, column: Int)? {
+    /// The line libyaml stopped at, or the one before it, when its indentation holds a tab (the
+    /// later of the two; any line when libyaml gave none), and the tab's column. libyaml rejects
+    /// such a line ("found character that cannot start any token", "mapping values are not
+    /// allowed") without a word of the tab, which no editor shows. Asked only once parsing
+    /// failed, and only near the failure: a tab in a block of text is the text's own.
+    static func tabIndentation(in text: String, near errorLine: Int?) -> (line: Int, column: Int)? {
         var found: (line: Int, column: Int)?
         for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            if let lastLine, index + 1 > lastLine { break }
+            if let errorLine, index + 1 < errorLine - 1 { continue }
+            if let errorLine, index + 1 > errorLine { break }
             let indentation = line.prefix { $0 == " " || $0 == "\t" }
             guard indentation.count < line.count, let tab = indentation.firstIndex(of: "\t") else { continue }
             found = (index + 1, line.distance(from: line.startIndex, to: tab) + 1)

@@ -134,7 +134,7 @@ import Testing
     }
 
     @Test func aTabInsideTextIsNotBlamedForAnotherError() throws {
-        let result = try load(["pages/faq.md": "---\ntitle: FAQ\nnote: |\n  a\tb\nsub: [a, b\n---\n"])
+        let result = try load(["pages/faq.md": "---\ntitle: FAQ\nnote: |\n  a\n  \tb\nother: x\nmore: y\nsub: [a, b\n---\n"])
         let diagnostic = try #require(result.diagnostics.first)
         #expect(diagnostic.message.hasPrefix("invalid YAML"), "\(diagnostic)")
     }
