@@ -2,6 +2,7 @@
 """Times `vitrine build` against `hugo` on the same synthetic catalog, output to tmpfs.
 
 usage: Benchmarks/build-vs-hugo.py [--products 10000] [--brands 100] [--promotions 200] [--runs 5]
+       VITRINE_BINARY=.build/release/vitrine Benchmarks/build-vs-hugo.py   # with a binary built already
 
 Builds vitrine in release mode, writes the catalog with ../shared/tools/gencatalog.py (and the
 same catalog as a Hugo site), then runs each build --runs times and prints median wall time,
@@ -27,8 +28,9 @@ def main():
     for tool in ("hugo", "/usr/bin/time"):
         if not shutil.which(tool):
             sys.exit(f"{tool} is missing: apt-get install hugo time")
-    vitrine = subprocess.run([os.path.join(ROOT, "scripts", "build-release.sh")], check=True,
-                             stdout=subprocess.PIPE, text=True).stdout.strip()
+    # VITRINE_BINARY: a release binary built already (scripts/build-release.sh prints its path).
+    vitrine = os.environ.get("VITRINE_BINARY") or subprocess.run(
+        [os.path.join(ROOT, "scripts", "build-release.sh")], check=True, stdout=subprocess.PIPE, text=True).stdout.strip()
     shutil.rmtree(a.tmp, ignore_errors=True)
     os.makedirs(a.tmp)
     content, hugo_site = os.path.join(a.tmp, "content"), os.path.join(a.tmp, "hugo")

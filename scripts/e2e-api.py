@@ -326,7 +326,7 @@ def check_broken_content(vitrine, work, schemas):
           result.returncode == 0, result.stderr.strip()[:200])
     check("documented difference: the schema asks for a string title",
           bool(list(Draft202012Validator(schemas[schema_name]).iter_errors(document))))
-    # The editor modeline the README suggests is a YAML comment: Vitrine ignores it, even with --strict.
+    # The editor modeline docs/api.md suggests is a YAML comment: Vitrine ignores it, even with --strict.
     path.write_text(original.decode("utf-8").replace(
         "---\n", "---\n# yaml-language-server: $schema=" + "https://beauty-and-me.example.com/api/v1/schema/"
         + "content/brand.front-matter.json\n", 1), encoding="utf-8")

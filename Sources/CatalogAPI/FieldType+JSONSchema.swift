@@ -146,16 +146,16 @@ extension FieldType {
             "properties": [
                 "name": [
                     "type": "string", "minLength": .int(Store.nameLength.lowerBound),
-                    "maxLength": .int(Store.nameLength.upperBound), "description": "shop name",
+                    "maxLength": .int(Store.nameLength.upperBound), "description": .string(Store.summaries["name"]!),
                 ],
-                "address": ["type": "string", "description": "street address, shown as written"],
+                "address": ["type": "string", "description": .string(Store.summaries["address"]!)],
                 "latitude": [
                     "type": "number", "minimum": .double(-Store.latitudeLimit), "maximum": .double(Store.latitudeLimit),
-                    "description": "degrees north (negative: south)",
+                    "description": .string(Store.summaries["latitude"]!),
                 ],
                 "longitude": [
                     "type": "number", "minimum": .double(-Store.longitudeLimit), "maximum": .double(Store.longitudeLimit),
-                    "description": "degrees east (negative: west)",
+                    "description": .string(Store.summaries["longitude"]!),
                 ],
             ],
             "required": .array(Store.requiredKeys.map(JSONValue.string)),

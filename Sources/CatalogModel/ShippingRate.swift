@@ -41,4 +41,15 @@ public struct ShippingRate: Sendable, Hashable {
     public static let requiredKeys = ["country", "service", "price"]
     public static let serviceLength = 1...100
     public static let days = 0...365
+
+    /// The keys of one entry of `shipping` in `site.json`, read by the validator and documented
+    /// in the README's key tables.
+    public static let rules = [
+        FieldRule("country", .countryCode, required: true, "ISO 3166-1 alpha-2 country the rate ships to"),
+        FieldRule("service", .text(serviceLength), required: true, "name of the delivery service"),
+        FieldRule("price", .decimalAmount, required: true, "cost in the site currency"),
+        FieldRule("freeOver", .decimalAmount, "items priced at least this ship free"),
+        FieldRule("minDays", .integer(days), "fewest days to deliver"),
+        FieldRule("maxDays", .integer(days), "most days to deliver"),
+    ]
 }

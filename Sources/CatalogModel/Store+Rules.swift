@@ -5,6 +5,11 @@ extension Store {
     public static let keys = ["name", "address", "latitude", "longitude"]
     /// Keys a store entry must have.
     public static let requiredKeys = ["name", "latitude", "longitude"]
+    /// What each key is for, as the JSON Schemas and the README's key tables say it.
+    public static let summaries = [
+        "name": "shop name", "address": "street address, shown as written", "latitude": "degrees north (negative: south)",
+        "longitude": "degrees east (negative: west)",
+    ]
     public static let nameLength = 1...200
     /// Degrees either side of zero.
     public static let latitudeLimit = 90.0

@@ -45,4 +45,19 @@ public struct Variant: Sendable, Hashable {
     public static let valueLength = 1...100
     /// Option names a product may have.
     public static let optionCount = 1...3
+
+    /// The keys of one entry of a product's `variants`: its own keys, each with the product's
+    /// rule, and a value for every one of the product's `options`.
+    public static func rules(options: [String]) -> [FieldRule] {
+        let product = Dictionary(uniqueKeysWithValues: RecordKind.product.fields.map { ($0.key, $0) })
+        var rules = [FieldRule("sku", product["sku"]!.type, required: true, "the variant's own stock keeping unit")]
+        for key in ownKeys.dropFirst() {
+            let rule = product[key]!
+            rules.append(FieldRule(key, rule.type, "defaults to the product's \(key)"))
+        }
+        for option in options {
+            rules.append(FieldRule(option, .text(valueLength), required: true, "the variant's \(option)"))
+        }
+        return rules
+    }
 }

@@ -65,7 +65,7 @@ extension FieldReader {
             fail(key, value(key)!, "may not be empty; list at least one variant, or remove `options` and `variants`")
             return nil
         }
-        let rules = Self.variantRules(options: options)
+        let rules = Variant.rules(options: options)
         var variants: [Variant] = []
         var images: [ImageUse] = []
         var firstBySKU: [String: SourceLocation] = [:]
@@ -110,19 +110,6 @@ extension FieldReader {
         return (variants, images)
     }
 
-    static func variantRules(options: [String]) -> [FieldRule] {
-        let product = Dictionary(uniqueKeysWithValues: RecordKind.product.fields.map { ($0.key, $0) })
-        var rules = [FieldRule("sku", product["sku"]!.type, required: true, "the variant's own stock keeping unit")]
-        for key in Variant.ownKeys.dropFirst() {
-            let rule = product[key]!
-            rules.append(FieldRule(key, rule.type, "defaults to the product's \(key)"))
-        }
-        for option in options {
-            rules.append(FieldRule(option, .text(Variant.valueLength), required: true, "the variant's \(option)"))
-        }
-        return rules
-    }
-
     /// `unitPriceBase`: net-content units to the quantity their unit price is for.
     mutating func unitPriceBase(_ key: String) -> [NetContent.Unit: NetContent]? {
         guard let node = value(key) else { return nil }
@@ -152,21 +139,12 @@ extension FieldReader {
         return bases
     }
 
-    static let shippingRules = [
-        FieldRule("country", .countryCode, required: true, "ISO 3166-1 alpha-2 country the rate ships to"),
-        FieldRule("service", .text(ShippingRate.serviceLength), required: true, "name of the delivery service"),
-        FieldRule("price", .decimalAmount, required: true, "cost in the site currency"),
-        FieldRule("freeOver", .decimalAmount, "items priced at least this ship free"),
-        FieldRule("minDays", .integer(ShippingRate.days), "fewest days to deliver"),
-        FieldRule("maxDays", .integer(ShippingRate.days), "most days to deliver"),
-    ]
-
     /// `shipping`: the site's delivery rates, prices in the site currency.
     mutating func shipping(_ key: String, currency: Currency) -> [ShippingRate]? {
         guard let items = list(key) else { return nil }
         var rates: [ShippingRate] = []
         for item in items {
-            var reader = nestedReader(Self.shippingRules, root: item, keyPrefix: key + ".")
+            var reader = nestedReader(ShippingRate.rules, root: item, keyPrefix: key + ".")
             let country = reader.text("country")
             let service = reader.text("service")
             let price = reader.money("price", currency: currency)

@@ -3,7 +3,7 @@ import Foundation
 import TemplateEngine
 import TextHash
 
-/// Builds the dictionaries templates see; README's "Templates" section names the keys themes rely on.
+/// Builds the dictionaries templates see; docs/theme.md ("Templates") names the keys themes rely on.
 struct PageContext {
     /// The build's catalog, clock and theme, by reference: a job holds its context until it
     /// renders, and a copy of the catalog per page was a quarter of a 100,000-product build's memory.
