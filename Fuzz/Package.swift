@@ -28,7 +28,7 @@ let package = Package(
             swiftSettings: settings),
         .executableTarget(
             name: "fuzz-content",
-            dependencies: ["FuzzDriver", .product(name: "VitrineFeeds", package: "Vitrine")],
+            dependencies: ["FuzzDriver", .product(name: "VitrineContent", package: "Vitrine")],
             swiftSettings: settings),
     ]
 )

@@ -11,12 +11,13 @@ must carry: Product or ProductGroup with Offers on product pages, BreadcrumbList
 breadcrumb trail is shown, WebSite with a SearchAction and an Organization on the home page.
 Prints one line per check and "a11y: N passed, M failed"; exits 1 on any failure.
 """
-import argparse, functools, http.server, json, os, sys, threading
+import argparse, json, os, sys
 
 import axe_playwright_python
 import extruct
-from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "e2e"))
+from site_browser import Checks, chromium, serve
 
 AXE = open(os.path.join(os.path.dirname(axe_playwright_python.__file__), "axe.min.js"), encoding="utf-8").read()
 WIDTHS = {"desktop": (1280, 900), "phone": (390, 844)}
@@ -34,27 +35,9 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--site", required=True)
     a = ap.parse_args()
-    handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=a.site)
-    handler.log_message = lambda *args: None
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    base = f"http://127.0.0.1:{server.server_address[1]}/"
-    passed = failed = 0
-
-    def check(name, ok, detail=""):
-        nonlocal passed, failed
-        if ok:
-            passed += 1
-            print(f"ok    {name}")
-        else:
-            failed += 1
-            print(f"FAIL  {name}: {detail}")
-
-    options = webdriver.ChromeOptions()
-    options.binary_location = "/usr/bin/chromium"
-    for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"):
-        options.add_argument(flag)
-    driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+    base = serve(a.site)
+    check = Checks()
+    driver = chromium()
     driver.set_page_load_timeout(30)
     driver.set_script_timeout(60)
     try:
@@ -75,7 +58,6 @@ def main():
                 check(f"axe {label} /{page}: no serious or critical violation", not bad, json.dumps(bad))
     finally:
         driver.quit()
-        server.shutdown()
 
     def data(path):
         html = open(os.path.join(a.site, path), encoding="utf-8").read()
@@ -121,8 +103,7 @@ def main():
                 if "Organization" not in kinds:
                     problems.append("home page without an Organization")
             check(f"structured data /{path} ({', '.join(sorted(set(kinds))) or 'none'})", not problems, "; ".join(problems))
-    print(f"a11y: {passed} passed, {failed} failed")
-    return 1 if failed else 0
+    return check.summary("a11y")
 
 
 if __name__ == "__main__":

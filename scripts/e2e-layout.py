@@ -16,11 +16,12 @@ Checks, at every width:
 With --screenshots, writes every page kind at 390 and 1280 px as PNG (the first 1600 px of the
 page) into DIR. Prints one line per check and "layout: N passed, N failed"; exits 1 on a failure.
 """
-import argparse, functools, http.server, os, sys, threading
+import argparse, os, sys
 
-from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "e2e"))
+from site_browser import Checks, chromium, serve
 
 WIDTHS = [320, 390, 768, 1280, 1440]
 SCREENSHOT_WIDTHS = {390: "phone", 1280: "desktop"}
@@ -53,31 +54,9 @@ def main():
     ap.add_argument("--site", required=True)
     ap.add_argument("--screenshots")
     a = ap.parse_args()
-    class Quiet(http.server.SimpleHTTPRequestHandler):
-        def log_message(self, *args):
-            pass
-
-    handler = functools.partial(Quiet, directory=a.site)
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    base = f"http://127.0.0.1:{server.server_address[1]}/"
-    passed = failed = 0
-
-    def check(name, ok, detail=""):
-        nonlocal passed, failed
-        if ok:
-            passed += 1
-            print(f"ok    {name}")
-        else:
-            failed += 1
-            print(f"FAIL  {name}: {detail}")
-
-    options = webdriver.ChromeOptions()
-    options.binary_location = "/usr/bin/chromium"
-    for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--hide-scrollbars",
-                 "--force-device-scale-factor=1"):
-        options.add_argument(flag)
-    driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+    base = serve(a.site)
+    check = Checks()
+    driver = chromium("--hide-scrollbars", "--force-device-scale-factor=1")
     driver.set_page_load_timeout(30)
     driver.set_script_timeout(30)
     if a.screenshots:
@@ -125,9 +104,7 @@ def main():
             check_menu(driver, base, width, check, a.screenshots)
     finally:
         driver.quit()
-        server.shutdown()
-    print(f"layout: {passed} passed, {failed} failed")
-    return 1 if failed else 0
+    return check.summary("layout")
 
 
 def check_menu(driver, base, width, check, shoot_dir=None):
