@@ -217,7 +217,7 @@ def main():
         check("night: names with 'Night' rank first", shown and "night" in fold(shown[0]["name"]), shown[:1])
         first = shown[0] if shown else {}
         check("night: a result shows thumbnail, brand, price and link",
-              first.get("images") == 1 and first.get("brand") and re.match(r"^\$ \d+\.\d\d( – \$ \d+\.\d\d)?/", first.get("price", ""))
+              first.get("images") == 1 and first.get("brand") and re.match(r"^\$ \d+\.\d\d( – \$ \d+\.\d\d)?(/\S.*)?$", first.get("price", ""))
               and first.get("href", "").startswith(base + "products/"), first)
         upper = check_query("NIGHT", night, q="NIGHT")
         check("NIGHT shows exactly what night shows", upper == shown, "differs")
