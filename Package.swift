@@ -57,6 +57,8 @@ let package = Package(
         // The allocator of the `vitrine` executable: a build takes about a fifth less time than with
         // glibc's malloc (BENCHMARKS.md). Debian's package has no pkg-config file.
         .systemLibrary(name: "CMimalloc", providers: [.apt(["libmimalloc-dev"])]),
+        // The checkout service's orders: one SQLite file, written by one process, read by the editor and `vitrine orders`.
+        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         // The one way every layer spreads work over the cores, the model's indexes included.
         // Names hashed without SipHash (template keys, slugs), and a text's bytes read in place.
         .target(name: "TextHash", swiftSettings: strictness),
@@ -114,7 +116,7 @@ let package = Package(
         .target(
             name: "ContentEditor",
             dependencies: [
-                "CatalogModel", "BuildEngine", "Parallel", "ContentLoader", "ImageDerivatives", "TemplateEngine",
+                "CatalogModel", "BuildEngine", "Parallel", "ContentLoader", "ImageDerivatives", "TemplateEngine", "Orders",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "MultipartKit", package: "multipart-kit"),
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -129,10 +131,12 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
             swiftSettings: strictness),
+        // Orders paid through Stripe Checkout, kept in SQLite: the service writes them, staff read them.
+        .target(name: "Orders", dependencies: ["CatalogModel", "CSQLite"], swiftSettings: strictness),
         .target(
             name: "CheckoutService",
             dependencies: [
-                "CatalogModel",
+                "CatalogModel", "Orders",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 "TemplateEngine",
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -146,7 +150,7 @@ let package = Package(
             name: "vitrine",
             dependencies: [
                 "SiteBuilder", "CatalogModel", "CatalogAPI", "SearchIndexer", "CheckoutService", "PreviewServer", "Importer",
-                "ImageDerivatives", "ContentEditor", "CMimalloc", "ShopStarter", "ThemeOverrides", "SiteArchive",
+                "ImageDerivatives", "ContentEditor", "CMimalloc", "ShopStarter", "ThemeOverrides", "SiteArchive", "Orders",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -160,6 +164,7 @@ let package = Package(
         .testTarget(
             name: "ImporterTests", dependencies: ["Importer", "CatalogModel", "ContentLoader", "VitrineTestSupport"],
             swiftSettings: strictness),
+        .testTarget(name: "OrdersTests", dependencies: ["Orders", "CatalogModel"], swiftSettings: strictness),
         .testTarget(name: "TextHashTests", dependencies: ["TextHash"], swiftSettings: strictness),
         .testTarget(name: "DefaultThemeTests", dependencies: ["DefaultTheme", "VitrineTestSupport"], swiftSettings: strictness),
         .testTarget(
@@ -199,7 +204,7 @@ let package = Package(
         .testTarget(
             name: "ContentEditorTests",
             dependencies: [
-                "ContentEditor", "CatalogModel", "ContentLoader", "VitrineTestSupport",
+                "ContentEditor", "CatalogModel", "ContentLoader", "VitrineTestSupport", "Orders",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ],
@@ -223,7 +228,7 @@ let package = Package(
         .testTarget(
             name: "CheckoutServiceTests",
             dependencies: [
-                "CheckoutService", "CatalogModel", "ContentLoader", "VitrineTestSupport",
+                "CheckoutService", "CatalogModel", "ContentLoader", "VitrineTestSupport", "Orders",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -233,7 +238,7 @@ let package = Package(
         .testTarget(
             name: "vitrineTests",
             dependencies: [
-                "vitrine", "VitrineTestSupport", "CMimalloc", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "vitrine", "VitrineTestSupport", "CMimalloc", "Orders", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictness),
     ]

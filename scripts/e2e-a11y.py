@@ -21,13 +21,14 @@ from site_browser import Checks, chromium, serve
 
 AXE = open(os.path.join(os.path.dirname(axe_playwright_python.__file__), "axe.min.js"), encoding="utf-8").read()
 WIDTHS = {"desktop": (1280, 900), "phone": (390, 844)}
-# One page of each kind, and the pages only JavaScript fills (search results, bag, favourites).
+# One page of each kind, and the pages only JavaScript fills (search results, bag, favourites,
+# checkout's return pages: without a session to look up, the order page says it cannot show one).
 PAGES = [
     "", "brands/", "brands/origins/", "brands/origins/page/2/", "products/clear-improvement-charcoal-mask/",
     "products/forever-skin-glow-foundation/", "products/advanced-night-repair-serum/?variant=EST-ANR-100",
     "promotions/", "promotions/xmas-10-off/", "categories/", "categories/skincare/", "categories/skincare/page/2/",
     "categories/serums/", "search/?q=night&sort=price", "search/?category=makeup", "bag/", "favourites/", "deals/",
-    "about/", "404.html",
+    "about/", "404.html", "checkout/success/", "checkout/cancelled/",
 ]
 
 

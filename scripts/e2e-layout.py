@@ -43,6 +43,8 @@ PAGES = [
     ("favourites", "favourites/", "Favourites"),
     ("page", "about/", None),
     ("not-found", "404.html", None),
+    ("checkout-success", "checkout/success/", None),
+    ("checkout-cancelled", "checkout/cancelled/", None),
 ]
 # Added to the bag (two lines) and the favourites before the pages are checked.
 BAG_PRODUCTS = ["products/clear-improvement-charcoal-mask/", "products/forever-skin-glow-foundation/"]

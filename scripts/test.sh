@@ -16,5 +16,6 @@ scripts/e2e-search.sh
 scripts/e2e-a11y.sh
 scripts/e2e-layout.sh
 scripts/e2e-checkout.sh
+scripts/e2e-payment.sh
 scripts/e2e-preview.sh
 scripts/e2e-editor.sh

@@ -19,7 +19,15 @@ public struct CheckoutRoute: Sendable, Hashable {
     public static let summary = CheckoutRoute(method: "GET", pattern: "checkout/:token")
     public static let summaryJSON = CheckoutRoute(method: "GET", pattern: "api/checkout/:token")
 
-    public static let all: [CheckoutRoute] = [health, openAPI, cart, createLink, summary, summaryJSON]
+    /// The summary page's Pay button: a Stripe Checkout Session for the signed cart, answered with
+    /// a redirect to Stripe's payment page.
+    public static let pay = CheckoutRoute(method: "POST", pattern: "checkout/:token/pay")
+    /// Stripe's signed events about those sessions.
+    public static let stripeWebhook = CheckoutRoute(method: "POST", pattern: "webhooks/stripe")
+    /// An order by its Checkout Session id, for the site's `checkout/success/` page.
+    public static let order = CheckoutRoute(method: "GET", pattern: "api/orders/:session")
+
+    public static let all: [CheckoutRoute] = [health, openAPI, cart, createLink, summary, summaryJSON, pay, stripeWebhook, order]
 
     /// The path with its parameter segment filled in: `cart/SKU-1:2` from `cart/:items`.
     public func path(_ value: String) -> String {
@@ -51,21 +59,6 @@ public struct CheckoutRoute: Sendable, Hashable {
     /// The `:items` segment of a `cart` path: `<sku>:<qty>` lines joined by commas. Skus are
     /// `[A-Za-z0-9._-]` and need no escaping; anything else is percent-encoded all the same.
     public static func cartItems(_ items: [(sku: String, quantity: Int)]) -> String {
-        items.map { percentEncoded($0.sku) + ":\($0.quantity)" }.joined(separator: ",")
-    }
-
-    private static func percentEncoded(_ text: String) -> String {
-        let hex = Array("0123456789ABCDEF".utf8)
-        var out: [UInt8] = []
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-                UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
-                out.append(byte)
-            default:
-                out += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 0xf)]]
-            }
-        }
-        return String(decoding: out, as: UTF8.self)
+        items.map { PercentEncoding.unreserved($0.sku) + ":\($0.quantity)" }.joined(separator: ",")
     }
 }

@@ -25,6 +25,15 @@ public enum Routes {
     public static let bagScript = "bag.js"
     /// The variant picker, loaded by product pages with variants only.
     public static let variantScript = "variants.js"
+    /// Where the payment provider sends the shopper back from checkout, on a site with a
+    /// `checkoutURL`: `checkoutSuccess` with `?session_id=<id>` once they paid, whose script
+    /// (`orderScript`) asks the checkout service for the order; `checkoutCancelled` when they
+    /// turned back.
+    public static let checkoutSuccess = "checkout/success/"
+    public static let checkoutCancelled = "checkout/cancelled/"
+    public static let orderScript = "order.js"
+    /// Pages no search engine should list: left out of the sitemap and marked `noindex`.
+    public static let noindex: Set<String> = [checkoutSuccess, checkoutCancelled]
 
     public static func brand(_ slug: Slug, page: Int = 1) -> String {
         page <= 1 ? "brands/\(slug)/" : "brands/\(slug)/page/\(page)/"

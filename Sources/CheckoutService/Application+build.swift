@@ -18,11 +18,17 @@ public struct CheckoutConfiguration: Sendable {
     /// `CartRules.idleTimeout` and `CartRules.bodyDeadline`; shorter in tests.
     public var idleTimeout: Duration
     public var bodyDeadline: Duration
+    /// Stripe Checkout and the orders file; nil: the summary page is the last step, as without a payment provider.
+    public var payments: Payments?
+    /// The machine's clock, for Stripe's signature timestamps: `clock` may be set to another day
+    /// to try promotions, but a signature is fresh or stale by the real time.
+    public var wallClock: @Sendable () -> Date
 
     public init(
         host: String = "127.0.0.1", port: Int = 8080, clock: @escaping @Sendable () -> Date = { Date() },
         verbose: Bool = false, logLevel: Logger.Level = .warning, idleTimeout: Duration = CartRules.idleTimeout,
-        bodyDeadline: Duration = CartRules.bodyDeadline
+        bodyDeadline: Duration = CartRules.bodyDeadline, payments: Payments? = nil,
+        wallClock: @escaping @Sendable () -> Date = { Date() }
     ) {
         self.host = host
         self.port = port
@@ -31,6 +37,8 @@ public struct CheckoutConfiguration: Sendable {
         self.logLevel = logLevel
         self.idleTimeout = idleTimeout
         self.bodyDeadline = bodyDeadline
+        self.payments = payments
+        self.wallClock = wallClock
     }
 }
 
@@ -43,7 +51,8 @@ public func buildApplication(
     logger.logLevel = configuration.logLevel
     return Application(
         router: buildRouter(
-            links: links, clock: configuration.clock, logRequests: configuration.verbose, bodyDeadline: configuration.bodyDeadline),
+            links: links, clock: configuration.clock, logRequests: configuration.verbose, bodyDeadline: configuration.bodyDeadline,
+            payments: configuration.payments, wallClock: configuration.wallClock),
         server: .http1(configuration: .init(idleTimeout: .nanoseconds(Int64(configuration.idleTimeout / .nanoseconds(1))))),
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "vitrine-checkout"),
         onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? configuration.port) },
@@ -60,7 +69,7 @@ public func runCheckoutService(
 /// Every route of `CheckoutRoute`. The OpenAPI document in Resources/openapi.json describes the same.
 public func buildRouter(
     links: CheckoutLinks, clock: @escaping @Sendable () -> Date, logRequests: Bool = false,
-    bodyDeadline: Duration = CartRules.bodyDeadline
+    bodyDeadline: Duration = CartRules.bodyDeadline, payments: Payments? = nil, wallClock: @escaping @Sendable () -> Date = { Date() }
 ) -> Router<BasicRequestContext> {
     let router = Router()
     func on(
@@ -70,8 +79,8 @@ public func buildRouter(
         router.on(RouterPath(route.pattern), method: HTTPRequest.Method(route.method)!, use: handler)
     }
     if logRequests { router.add(middleware: RequestLogMiddleware()) }
-    router.add(middleware: CheckoutErrorMiddleware(page: SummaryPage(catalog: links.catalog)))
-    let page = SummaryPage(catalog: links.catalog)
+    let page = SummaryPage(catalog: links.catalog, payments: payments?.settings)
+    router.add(middleware: CheckoutErrorMiddleware(page: page))
     let health: JSONValue = [
         "status": "ok", "catalogVersion": .string(links.version), "products": .int(links.catalog.products.count),
     ]
@@ -110,9 +119,40 @@ public func buildRouter(
                 .contentType: "text/html; charset=utf-8", .cacheControl: "no-store",
                 // The token in the URL must not leak to the shop or anyone linked from the page.
                 .referrerPolicy: "no-referrer",
-                .contentSecurityPolicy: "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'",
+                .contentSecurityPolicy: page.contentSecurityPolicy,
             ],
             body: .init(byteBuffer: ByteBuffer(string: page.render(link, jsonURL: CheckoutRoute.summaryJSON.link(link.token, from: CheckoutRoute.summary)))))
+    }
+    // The Pay button. The cart is read back from its token exactly as the summary page read it,
+    // so an expired, altered or outdated link is refused here too, before Stripe is asked.
+    on(CheckoutRoute.pay) { _, context in
+        guard let payments else { throw CheckoutError.paymentsNotConfigured }
+        let token = try context.parameters.require(CheckoutRoute.pay.parameter)
+        let link = try links.cart(forToken: token[...], at: clock())
+        let started = try await payments.startCheckout(link, links: links, now: wallClock(), logger: context.logger)
+        return Response(status: .seeOther, headers: [.location: started.url, .cacheControl: "no-store", .referrerPolicy: "no-referrer"])
+    }
+    on(CheckoutRoute.stripeWebhook) { request, _ in
+        guard let payments else { throw CheckoutError.paymentsNotConfigured }
+        let buffer = try await collectBody(of: request, within: bodyDeadline)
+        let answer = try await payments.receive(
+            payload: Array(buffer.readableBytesView), signature: request.headers[.stripeSignature], now: wallClock())
+        return Responses.json(answer, status: .ok)
+    }
+    // Read by the site's success page from the shop's origin: allowed from there alone.
+    let siteOrigin = WebOrigin.of(links.catalog.site.baseURL)
+    on(CheckoutRoute.order) { _, context in
+        guard let payments else { throw CheckoutError.paymentsNotConfigured }
+        let session = try context.parameters.require(CheckoutRoute.order.parameter)
+        guard CartRules.isSessionID(session), let order = try await payments.order(sessionID: session) else {
+            throw CheckoutError.unknownOrder
+        }
+        var response = Responses.json(OrderBody(order: order, locale: links.catalog.site.locale).json, status: .ok)
+        if let siteOrigin {
+            response.headers[.accessControlAllowOrigin] = siteOrigin
+            response.headers[.vary] = "Origin"
+        }
+        return response
     }
     on(CheckoutRoute.summaryJSON) { _, context in
         let token = try context.parameters.require(CheckoutRoute.summaryJSON.parameter)

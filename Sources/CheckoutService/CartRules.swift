@@ -14,4 +14,11 @@ public enum CartRules {
     /// stay idle. A request head is one part, so a client sending its headers a byte a second is
     /// closed after this long; a response being written is never cut.
     public static let idleTimeout: Duration = .seconds(10)
+
+    /// A Stripe Checkout Session id as Stripe writes them (`cs_test_…`, `cs_live_…`): anything else
+    /// is no order's, and is answered without touching the orders file.
+    static func isSessionID(_ text: String) -> Bool {
+        text.hasPrefix("cs_") && (4...255).contains(text.utf8.count)
+            && text.utf8.allSatisfy { ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x41 && $0 <= 0x5A) || ($0 >= 0x61 && $0 <= 0x7A) || $0 == 0x5F }
+    }
 }

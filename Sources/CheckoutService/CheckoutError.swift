@@ -157,3 +157,37 @@ extension CheckoutError {
         }
     }
 }
+
+extension CheckoutError {
+    static let paymentsNotConfigured = CheckoutError(
+        .notFound, code: "payments_not_configured",
+        message: "This checkout service takes no payments: it was started without STRIPE_SECRET_KEY and --orders")
+
+    /// Stripe gave no session. Nothing was charged and no order kept; the shopper may try again.
+    static func paymentUnavailable(retryable: Bool) -> CheckoutError {
+        CheckoutError(
+            .badGateway, code: "payment_unavailable",
+            message: retryable
+                ? "The payment page could not be opened: the payment provider did not answer. Nothing was charged; try again in a moment"
+                : "The payment page could not be opened: the payment provider refused the request. Nothing was charged; please tell the shop")
+    }
+
+    static let signatureMissing = CheckoutError(
+        .badRequest, code: "signature_missing", message: "The Stripe-Signature header is missing; only Stripe's signed events are accepted")
+
+    static let signatureInvalid = CheckoutError(
+        .badRequest, code: "signature_invalid",
+        message: "The Stripe-Signature header does not match this endpoint's signing secret (STRIPE_WEBHOOK_SECRET)")
+
+    static func signatureStale(_ timestamp: Int64) -> CheckoutError {
+        CheckoutError(
+            .badRequest, code: "signature_stale",
+            message: "The event was signed more than \(Int(StripeSignature.tolerance)) seconds from now; a replay is refused",
+            details: ["timestamp": .int(timestamp)])
+    }
+
+    static let malformedEvent = CheckoutError(
+        .badRequest, code: "malformed_event", message: "The body is not a Stripe event (id, type and data.object with an id)")
+
+    static let unknownOrder = CheckoutError(.notFound, code: "unknown_order", message: "No order has this Checkout Session id")
+}

@@ -9,10 +9,20 @@ public struct SummaryPage: Sendable {
     public let site: Site
     /// Lines name the promotion that discounted them by its title, as the shop's pages do.
     let promotionTitles: [Slug: String]
+    /// With Stripe, the summary ends in a Pay button instead of the note that no payment is taken.
+    let payments: StripeSettings?
 
-    public init(catalog: Catalog) {
+    public init(catalog: Catalog, payments: StripeSettings? = nil) {
         self.site = catalog.site
         self.promotionTitles = Dictionary(catalog.promotions.map { ($0.slug, $0.title) }, uniquingKeysWith: { first, _ in first })
+        self.payments = payments
+    }
+
+    /// Nothing loads from elsewhere, and the one form may only go to the service itself and on to
+    /// the payment page: browsers hold a form's redirects to `form-action` too.
+    var contentSecurityPolicy: String {
+        let forms = payments.map { (["'self'"] + $0.paymentPageOrigins).joined(separator: " ") } ?? "'none'"
+        return "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action \(forms)"
     }
 
     static let template: TemplateSet = {
@@ -45,6 +55,8 @@ public struct SummaryPage: Sendable {
             "expiresAtText": Self.readable(link.expiresAt),
             "jsonURL": jsonURL,
         ]
+        // Relative to `checkout/<token>`, so it works behind any path prefix.
+        if payments != nil { cartContext["payURL"] = CheckoutRoute.pay.link(link.token, from: CheckoutRoute.summary) }
         if let code = cart.code { cartContext["code"] = code }
         return render(title: "Order summary", extra: ["cart": cartContext])
     }

@@ -94,7 +94,7 @@ extension ContentEditor {
                 main += "<li><a href=\"\(EditorPage.path(kind))\">\(EditorPage.label(EditorPage.kindName(kind, plural: true)))</a> (\(count)) · "
                     + "<a href=\"\(EditorPage.newPath(kind))\">add a \(EditorPage.kindName(kind))</a></li>"
             }
-            return EditorPage.layout(title: "Catalog", main: main + "</ul>")
+            return layout(title: "Catalog", main: main + "</ul>")
         }
     }
 
@@ -138,7 +138,7 @@ extension ContentEditor {
             }
             main += "</tbody></table>"
             if all.count > 500 { main += "<p>The first 500 are shown; search to narrow the list.</p>" }
-            return EditorPage.layout(title: plural, current: kind, main: main)
+            return layout(title: plural, current: kind, main: main)
         }
     }
 
@@ -164,7 +164,7 @@ extension ContentEditor {
         form.shopCurrencies = folder.shopCurrencies()
         let options = pickerOptions(for: kind)
         return page(request) { csrf in
-            EditorPage.layout(title: form.title, current: kind, main: form.html(csrf: csrf, options: options, previewPath: preview))
+            layout(title: form.title, current: kind, main: form.html(csrf: csrf, options: options, previewPath: preview))
         }
     }
 
@@ -186,7 +186,7 @@ extension ContentEditor {
         form.shopCurrencies = folder.shopCurrencies()
         let options = pickerOptions(for: kind)
         return page(request) { csrf in
-            EditorPage.layout(title: form.title, current: kind, main: form.html(csrf: csrf, options: options, previewPath: nil))
+            layout(title: form.title, current: kind, main: form.html(csrf: csrf, options: options, previewPath: nil))
         }
     }
 
@@ -228,7 +228,7 @@ extension ContentEditor {
             main += "<form method=\"post\" action=\"\(EditorPage.path(kind, slug: file.slug))/delete\">"
             main += "<input type=\"hidden\" name=\"_csrf\" value=\"\(csrf)\"><input type=\"hidden\" name=\"_revision\" value=\"\(revision)\">"
             main += "<p><button type=\"submit\" class=\"danger\">Delete \(EditorPage.escape(file.slug))</button> <a href=\"\(EditorPage.path(kind, slug: file.slug))\">Cancel</a></p></form>"
-            return EditorPage.layout(title: "Delete \(file.slug)", current: kind, main: main)
+            return layout(title: "Delete \(file.slug)", current: kind, main: main)
         }
     }
 }

@@ -124,7 +124,7 @@ extension ContentEditor {
             return conflict(request, kind: kind, file: existing ?? ContentFolder.RecordFile(kind: kind, slug: slug, relative: relative), mine: text, theirs: onDisk)
         case .failed(let reason):
             return page(request, status: .internalServerError) { _ in
-                EditorPage.layout(title: "Not saved", main: "<h1>Not saved</h1><p>The file could not be written: \(EditorPage.escape(reason))</p>")
+                layout(title: "Not saved", main: "<h1>Not saved</h1><p>The file could not be written: \(EditorPage.escape(reason))</p>")
             }
         }
         return Self.redirect(EditorPage.path(kind, slug: slug) + "?saved=1")
@@ -224,7 +224,7 @@ extension ContentEditor {
         let options = pickerOptions(for: kind)
         let preview = existing == nil ? nil : await previewPath(kind: kind, slug: slug)
         return page(request, status: status) { csrf in
-            EditorPage.layout(title: again.title, current: kind, main: again.html(csrf: csrf, options: options, previewPath: preview))
+            layout(title: again.title, current: kind, main: again.html(csrf: csrf, options: options, previewPath: preview))
         }
     }
 
@@ -307,7 +307,7 @@ extension ContentEditor {
                 <section aria-labelledby="theirs"><h2 id="theirs">On disk now</h2><pre>\(EditorPage.escape(disk))</pre></section>
                 </div>
                 """
-            return EditorPage.layout(title: "Conflict", current: kind, main: main)
+            return layout(title: "Conflict", current: kind, main: main)
         }
     }
 

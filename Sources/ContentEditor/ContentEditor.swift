@@ -2,6 +2,7 @@ import CatalogModel
 public import Foundation
 public import Hummingbird
 import ContentLoader
+public import Orders
 
 /// `vitrine serve --edit`: the catalog's own editor at `/_vitrine/edit/`, beside the preview.
 /// Forms come from the model's key table; a save validates the whole catalog with the change
@@ -18,15 +19,19 @@ public struct ContentEditor: Sendable {
     let summaryCache = SummaryCache()
     /// Pictures of forms that were sent but not saved, waiting for the next try.
     let staged = StagedUploads()
+    /// The checkout service's orders, read-only (`serve --edit --orders`): staff see what was
+    /// paid where they edit what is sold. Nil, and no orders pages, without one.
+    let orders: OrderStore?
 
     public init(
         contentFolder: URL, accessToken: String? = nil, uploadLimit: Int = 25 << 20,
-        basePath: @escaping @Sendable () async -> String = { "/" }
+        basePath: @escaping @Sendable () async -> String = { "/" }, orders: OrderStore? = nil
     ) {
         self.folder = ContentFolder(root: contentFolder)
         self.security = EditorSecurity(accessToken: accessToken)
         self.uploadLimit = uploadLimit
         self.basePath = basePath
+        self.orders = orders
     }
 
     /// Adds the editor's routes under `/_vitrine/edit/`.
@@ -40,6 +45,13 @@ public struct ContentEditor: Sendable {
         group.get("_site") { _, _ in Self.redirect(await self.basePath()) }
         group.post("_preview") { request, _ in try await self.markdownPreview(request) }
         group.get("_staged/{token}") { request, context in self.stagedPicture(request, token: context.parameters.get("token") ?? "") }
+        if let orders {
+            // Constant segments win over `{kind}` in the router, so no record kind can shadow these.
+            group.get("orders") { request, _ in self.orderList(request, store: orders) }
+            group.get("orders/{number}") { request, context in
+                self.orderPage(request, store: orders, number: context.parameters.get("number") ?? "")
+            }
+        }
         group.get("{kind}") { request, context in
             guard let kind = Self.kind(context.parameters.get("kind")) else { return self.notFound(request) }
             return self.list(request, kind: kind)
@@ -87,6 +99,11 @@ public struct ContentEditor: Sendable {
 
     // MARK: Responses
 
+    /// The layout with this editor's navigation: Orders only when it was given an orders file.
+    func layout(title: String, current: RecordKind? = nil, inOrders: Bool = false, main: String) -> String {
+        EditorPage.layout(title: title, current: current, orders: orders == nil ? .hidden : inOrders ? .current : .shown, main: main)
+    }
+
     /// An HTML page for this browser's session, starting one (a cookie) when it has none.
     func page(_ request: Request, status: HTTPResponse.Status = .ok, _ build: (_ csrf: String) -> String) -> Response {
         var headers = HTTPFields()
@@ -120,13 +137,13 @@ public struct ContentEditor: Sendable {
 
     func notFound(_ request: Request) -> Response {
         page(request, status: .notFound) { _ in
-            EditorPage.layout(title: "Not found", main: "<h1>Not found</h1><p>No such record. <a href=\"\(EditorPage.root)\">Back to the editor</a>.</p>")
+            layout(title: "Not found", main: "<h1>Not found</h1><p>No such record. <a href=\"\(EditorPage.root)\">Back to the editor</a>.</p>")
         }
     }
 
     func refused(_ request: Request, _ refusal: EditorSecurity.WriteRefusal) -> Response {
         page(request, status: .forbidden) { _ in
-            EditorPage.layout(title: "Refused", main: "<h1>Not saved</h1><p>\(EditorPage.escape(refusal.message))</p><p><a href=\"\(EditorPage.root)\">Back to the editor</a></p>")
+            layout(title: "Refused", main: "<h1>Not saved</h1><p>\(EditorPage.escape(refusal.message))</p><p><a href=\"\(EditorPage.root)\">Back to the editor</a></p>")
         }
     }
 

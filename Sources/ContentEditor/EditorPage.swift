@@ -38,11 +38,21 @@ enum EditorPage {
         return plural ? one + "s" : one
     }
 
-    static func layout(title: String, current: RecordKind? = nil, main: String) -> String {
+    static let ordersPath = root + "orders/"
+    static func orderPath(_ number: Int64) -> String { ordersPath + String(number) }
+
+    /// The navigation's link to the orders: there only when the editor was given an orders file,
+    /// so a shop without the checkout service is not offered an empty page.
+    enum OrdersLink { case hidden, shown, current }
+
+    static func layout(title: String, current: RecordKind? = nil, orders: OrdersLink = .hidden, main: String) -> String {
         var nav = ""
         for kind in ContentFolder.kinds {
             let here = kind == current ? " aria-current=\"page\"" : ""
             nav += "<li><a href=\"\(path(kind))\"\(here)>\(escape(label(kindName(kind, plural: true))))</a></li>"
+        }
+        if orders != .hidden {
+            nav += "<li><a href=\"\(ordersPath)\"\(orders == .current ? " aria-current=\"page\"" : "")>Orders</a></li>"
         }
         return """
             <!DOCTYPE html>

@@ -124,7 +124,9 @@ public enum SiteBuilder {
         // Keep last: the sitemap lists the pages of every producer above. Their paths in order
         // are their URLs almost in order, which the sitemap's sort passes through in few steps;
         // in the producers' order (products by name) that sort was 0.4 % of a 100,000-product build.
-        let pagePaths = jobs.indices.filter { jobs[$0].category == .page && jobs[$0].path != Routes.notFound }.map { jobs[$0].path }
+        // Neither the 404 page nor the `noindex` pages (checkout's return pages) are listed.
+        let unlisted = Set([Routes.notFound] + Routes.noindex.map(Routes.file(for:)))
+        let pagePaths = jobs.indices.filter { jobs[$0].category == .page && !unlisted.contains(jobs[$0].path) }.map { jobs[$0].path }
         let sitemapJobs = feeds.sitemapJobs(pagePaths: pagePaths)
         // Merged in by path, after any job of the same path, as one stable sort of them all did.
         let sitemapOrder = sitemapJobs.indices.sorted { sitemapJobs[$0].path < sitemapJobs[$1].path }

@@ -211,7 +211,7 @@ struct PageBuilder: Sendable {
     /// the service as a plain GET of `<checkoutURL>cart/<sku>:<qty>,…`, the same link as Buy.
     func bag() -> TemplateFields {
         var page = context.base(route: route, title: "Bag", description: nil, section: "bag")
-        if let checkout = site.checkoutURL { page["checkoutURL"] = checkout.hasSuffix("/") ? checkout : checkout + "/" }
+        if let checkout = checkoutBase { page["checkoutURL"] = checkout }
         page["formatsJSON"] = priceFormatsJSON()
         page["breadcrumbs"] = breadcrumbs([("Bag", nil)])
         return page
@@ -223,6 +223,33 @@ struct PageBuilder: Sendable {
         page["formatsJSON"] = priceFormatsJSON()
         page["breadcrumbs"] = breadcrumbs([("Favourites", nil)])
         return page
+    }
+
+    /// Where checkout sends the shopper after paying, with `?session_id=<id>`: rendered without the
+    /// order, which `order.js` asks the checkout service for (`CheckoutRoute.order`, a cross-origin
+    /// request the service allows for the site: `ordersURL` is its path without the id) and shows;
+    /// it empties the bag once the payment is made. Its texts are the template's, handed to the
+    /// script as attributes.
+    func checkoutSuccess() -> TemplateFields {
+        var page = context.base(route: route, title: "Thank you for your order", description: nil, section: "checkout")
+        page["noindex"] = true
+        page["ordersURL"] = (checkoutBase ?? "") + CheckoutRoute.order.path("")
+        page["orderScriptURL"] = context.root + Routes.orderScript
+        page["bagURL"] = context.url(Routes.bag)
+        return page
+    }
+
+    /// Where checkout sends the shopper who turned back: nothing was charged and the bag is as it was.
+    func checkoutCancelled() -> TemplateFields {
+        var page = context.base(route: route, title: "Payment cancelled", description: nil, section: "checkout")
+        page["noindex"] = true
+        page["bagURL"] = context.url(Routes.bag)
+        return page
+    }
+
+    /// `checkoutURL` ending in `/`, as the pages' scripts add the service's paths to it.
+    private var checkoutBase: String? {
+        site.checkoutURL.map { $0.hasSuffix("/") ? $0 : $0 + "/" }
     }
 
     /// How each of the catalog's currencies is printed in the site's locale, for the bag's totals.

@@ -195,6 +195,8 @@ struct PageContext {
             ] as [TemplateFields],
             // Whether product pages link straight to checkout beside Add to bag.
             "directBuy": site.directBuy && site.checkoutURL != nil,
+            // `<meta name="robots" content="noindex">`: true on the pages of `Routes.noindex` only.
+            "noindex": false,
             "footerPages": catalog.pages.map { ["title": $0.title, "url": url(Routes.page($0.slug))] },
             "year": Timestamp.components(of: now).year,
             "extraSite": site.extra.mapValues(\.anyValue),

@@ -81,6 +81,16 @@ public struct SiteRenderer: Sendable {
         if wants(Routes.favourites) {
             jobs.append(job(Routes.favourites, "favourites", uses: [.list(.product)]) { $0.favourites() })
         }
+        // Where checkout sends the shopper back: only a shop that takes orders has them. What they
+        // show comes from the site's settings (every page depends on them) and the browser.
+        if catalog.site.checkoutURL != nil {
+            if wants(Routes.checkoutSuccess) {
+                jobs.append(job(Routes.checkoutSuccess, "checkout-success", uses: []) { $0.checkoutSuccess() })
+            }
+            if wants(Routes.checkoutCancelled) {
+                jobs.append(job(Routes.checkoutCancelled, "checkout-cancelled", uses: []) { $0.checkoutCancelled() })
+            }
+        }
         for brand in catalog.brands {
             let pageCount = pageCount(ofListing: catalog.productsByBrand.count(of: brand.slug))
             let pages = (1...pageCount).filter { wants(Routes.brand(brand.slug, page: $0)) }

@@ -24,7 +24,7 @@ public struct TemplateLibrary: Sendable {
     /// Page templates a theme must have.
     public static let requiredTemplates = [
         "layout", "home", "brands", "brand", "product", "promotions", "promotion", "page", "not-found", "deals", "search", "bag", "favourites",
-        "partials/header", "partials/footer",
+        "checkout-success", "checkout-cancelled", "partials/header", "partials/footer",
     ]
 
     /// A theme's own stylesheet, linked after `style.css` on every page when the theme has it

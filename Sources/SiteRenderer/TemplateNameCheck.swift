@@ -68,7 +68,7 @@ public enum TemplateNameCheck {
     /// kind that has many.
     static func sampleFiles(of catalog: Catalog) -> Set<String> {
         var routes = [Routes.home, Routes.brands, Routes.promotions, Routes.deals, Routes.search, Routes.notFound, Routes.bag,
-                      Routes.favourites, Routes.categories]
+                      Routes.favourites, Routes.categories, Routes.checkoutSuccess, Routes.checkoutCancelled]
         routes += catalog.brands.prefix(pagesPerKind).map { Routes.brand($0.slug) }
         routes += catalog.categories.prefix(pagesPerKind).map { Routes.category($0.slug) }
         routes += catalog.products.prefix(pagesPerKind).map { Routes.product($0.slug) }

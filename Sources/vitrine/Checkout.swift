@@ -2,6 +2,7 @@ import ArgumentParser
 import CatalogModel
 import CheckoutService
 import Foundation
+import Orders
 import SiteBuilder
 
 extension Vitrine {
@@ -14,8 +15,16 @@ extension Vitrine {
                 variable (at least 32 bytes; the same on every instance). The service keeps no state,
                 so any number of instances with the same secret can run behind a load balancer.
 
+                Payments: with STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET and --orders, the summary
+                page's Pay button opens a Stripe Checkout Session priced from the catalog, Stripe's
+                events (POST /webhooks/stripe) settle the orders kept in the --orders SQLite file,
+                and the site's checkout/success/ page reads the order back. STRIPE_API_BASE points
+                the service at another API (a local stand-in in tests). Without a key the summary
+                page is the last step and no order is kept.
+
                 Routes: GET /cart/<sku>:<qty>[,…][?code=CODE] (303 to the summary),
                 POST /api/checkout-links, GET /checkout/<token>, GET /api/checkout/<token>,
+                POST /checkout/<token>/pay, POST /webhooks/stripe, GET /api/orders/<session>,
                 GET /healthz, GET /openapi.json.
 
                 Examples:
@@ -23,6 +32,8 @@ extension Vitrine {
                   vitrine checkout --dev --port 8081
                   vitrine checkout --dev --clock 2026-12-01T12:00:00Z   # promotions as on that day
                   vitrine checkout --dev --verbose --log-level debug    # every request, and the HTTP library's debugging
+                  STRIPE_SECRET_KEY=sk_test_… STRIPE_WEBHOOK_SECRET=whsec_… VITRINE_CHECKOUT_SECRET=… \
+                    vitrine checkout --orders /var/lib/vitrine/orders.sqlite
                 """)
 
         @Option(name: .long, help: ArgumentHelp("Content folder (site.json, brands/, products/, …).", valueName: "DIR"))
@@ -54,6 +65,12 @@ extension Vitrine {
                 valueName: "ISO8601"))
         var clock: String?
 
+        @Option(
+            name: .long,
+            help: ArgumentHelp(
+                "SQLite file the paid orders are kept in (created if missing); required with STRIPE_SECRET_KEY.", valueName: "FILE"))
+        var orders: String?
+
         @Flag(name: [.short, .long], help: "Log every request (the HTTP library's own lines keep to --log-level).")
         var verbose = false
 
@@ -77,6 +94,28 @@ extension Vitrine {
                 signer = resolved.signer
                 if let note = resolved.note { Console.error("warning: \(note)") }
             }
+            let payments: Payments?
+            switch StripeSettings.resolve(ProcessInfo.processInfo.environment) {
+            case .failure(let problem):
+                Console.error("error: \(problem)")
+                throw ExitCode.failure
+            case .success(nil):
+                if orders != nil {
+                    Console.error("warning: --orders is unused without \(StripeSettings.secretKeyVariable): no payment is taken, so no order is kept")
+                }
+                payments = nil
+            case .success(let settings?):
+                guard let orders else {
+                    Console.error("error: --orders FILE is required with \(StripeSettings.secretKeyVariable): paid orders are kept there, e.g. --orders orders.sqlite")
+                    throw ExitCode.failure
+                }
+                do {
+                    payments = Payments(settings: settings, store: try OrderStore(path: orders))
+                } catch {
+                    Console.error("error: cannot open the orders file: \(error)")
+                    throw ExitCode.failure
+                }
+            }
             // The same loading and validation as `vitrine check`, without templates.
             let loaded = SiteBuilder.check(content: URL(fileURLWithPath: content), templates: nil, strict: false)
             DiagnosticPrinter(format: .text, content: content, templates: nil).print(loaded.diagnostics)
@@ -90,10 +129,12 @@ extension Vitrine {
                 catalog: catalog, signer: signer, lifetime: TimeInterval(tokenLifetime * 60),
                 publicURL: publicURL ?? catalog.site.checkoutURL ?? "http://\(host):\(port)/")
             let configuration = CheckoutConfiguration(
-                host: host, port: port, clock: CatalogClock.running(from: start), verbose: verbose, logLevel: log.level)
+                host: host, port: port, clock: CatalogClock.running(from: start), verbose: verbose, logLevel: log.level,
+                payments: payments)
             try await runCheckoutService(links: links, configuration: configuration) { [host] boundPort in
                 Console.error(
                     "vitrine checkout: \(catalog.products.count) products, catalog \(links.version), "
+                        + (payments.map { "payments through \($0.settings.apiBase), orders in \($0.store.path), " } ?? "")
                         + "listening on http://\(host):\(boundPort)/")
             }
         }

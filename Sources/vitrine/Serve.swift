@@ -2,6 +2,7 @@ import ArgumentParser
 import CatalogModel
 import ContentEditor
 import Foundation
+import Orders
 import PreviewServer
 import SiteBuilder
 
@@ -18,12 +19,14 @@ extension Vitrine {
                 With --edit, shop staff edit the catalog in the browser at /_vitrine/edit/: every save
                 is checked as `vitrine check` checks it before a file is written. The editor listens
                 on loopback only, unless an access token is set (--edit-token or VITRINE_EDIT_TOKEN);
-                then it prints the link to open once.
+                then it prints the link to open once. With --orders, the editor also lists the orders
+                the checkout service keeps in that file (read-only, at /_vitrine/edit/orders/).
 
                 Examples:
                   vitrine serve
                   vitrine serve --content shop/Content --port 8080 --clock 2026-12-01T00:00:00Z
                   vitrine serve --edit
+                  vitrine serve --edit --orders /var/lib/vitrine/orders.sqlite
                   VITRINE_EDIT_TOKEN=$(openssl rand -hex 16) vitrine serve --edit --host 0.0.0.0
                 """)
 
@@ -54,12 +57,21 @@ extension Vitrine {
             help: ArgumentHelp("Largest form the editor accepts, photo included, in MiB.", valueName: "MIB"))
         var uploadLimit: Int = 25
 
+        @Option(
+            name: .long,
+            help: ArgumentHelp(
+                "The checkout service's orders file (its --orders), shown read-only in the editor; with --edit.", valueName: "FILE"))
+        var orders: String?
+
         static let loopbackHosts: Set<String> = ["127.0.0.1", "::1", "localhost"]
 
         var resolvedEditToken: String? { editToken ?? Environment.value("VITRINE_EDIT_TOKEN").flatMap { $0.isEmpty ? nil : $0 } }
 
         func validate() throws {
-            guard edit else { return }
+            guard edit else {
+                if orders != nil { throw ValidationError("--orders shows the orders in the editor; add --edit") }
+                return
+            }
             if let token = resolvedEditToken,
                 token.count < 16 || !token.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "-._~".contains($0)) })
             {
@@ -85,6 +97,8 @@ extension Vitrine {
                 // Without a fixed clock, "now" is read again at each rebuild.
                 now: { clock.now },
                 log: { Console.error($0) })
+            // Before the first build: a mistyped path should not wait for the whole site.
+            let orderStore = try orders.map { try Vitrine.Orders.open($0) }
             await site.start()
             let host = listen.host
             let output = self.output
@@ -92,7 +106,7 @@ extension Vitrine {
             let editor = edit
                 ? ContentEditor(
                     contentFolder: options.contentFolder, accessToken: token, uploadLimit: uploadLimit << 20,
-                    basePath: { await site.basePath })
+                    basePath: { await site.basePath }, orders: orderStore)
                 : nil
             do {
                 try await PreviewServer.run(

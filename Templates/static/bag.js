@@ -144,7 +144,22 @@
       var link = node.closest("a");
       if (link) link.setAttribute("aria-label", count > 0 ? "Bag, " + count + (count === 1 ? " item" : " items") : "Bag, empty");
     });
+    // A sentence about the bag, in the page's words: data-text-empty, -one, and -many with {n}.
+    document.querySelectorAll("[data-bag-summary]").forEach(function (node) {
+      var text = node.getAttribute(count === 0 ? "data-text-empty" : count === 1 ? "data-text-one" : "data-text-many");
+      if (text) node.textContent = text.replace("{n}", String(count));
+    });
   }
+
+  /** Empties the bag: once an order is paid (order.js, on the checkout's success page). */
+  function clearBag() {
+    try { window.localStorage.removeItem(BAG_KEY); } catch (e) { /* storage refused */ }
+    delete memory[BAG_KEY];
+    updateCount();
+  }
+
+  // What the theme's other scripts may ask of the bag.
+  window.vitrineBag = { clear: clearBag };
 
   function announce(container, text, linkText, linkTarget) {
     var status = container.querySelector("[data-bag-status]");

@@ -1,6 +1,7 @@
 import CatalogModel
-import CheckoutService
+@testable import CheckoutService
 import Foundation
+import Orders
 import Testing
 import VitrineTestSupport
 
@@ -28,7 +29,7 @@ import VitrineTestSupport
             "\(route.method) /" + route.path("{\(route.parameter)}")
         }
         #expect(operations == declared.sorted())
-        #expect(operations.count == 6)
+        #expect(operations.count == 9)
     }
 
     @Test func statesTheSameLimitsAsTheCode() {
@@ -49,5 +50,31 @@ import VitrineTestSupport
             == ["currency", "discount", "expiresAt", "lines", "subtotal", "token", "total", "url"])
         #expect((Self.schema("CheckoutLine")["required"] as? [String])?.sorted()
             == ["discountAmount", "lineAmount", "name", "quantity", "sku", "unitAmount"])
+    }
+}
+
+extension OpenAPIDocumentTests {
+    @Test func theOrderSchemaListsWhatTheSuccessPageIsSent() {
+        #expect((Self.schema("Order")["required"] as? [String])?.sorted() == [
+            "currency", "discount", "discountText", "lines", "number", "shipping", "shippingText", "status", "subtotal",
+            "subtotalText", "total", "totalText",
+        ])
+        let statuses = (Self.property("Order", "status")["enum"] as? [String])?.sorted()
+        #expect(statuses == Order.Status.allCases.map(\.rawValue).sorted())
+    }
+}
+
+extension OpenAPIDocumentTests {
+    @Test func anOrderBodyHasExactlyTheSchemasProperties() throws {
+        let order = Order(
+            number: 1001, sessionID: "cs_1", cartReference: "r", currency: .usd,
+            lines: [.init(sku: "A", name: "a", quantity: 1, unitAmount: 100, discountAmount: 0, total: 100)], shippingOptions: [],
+            subtotal: 100, discount: 0, goodsTotal: 100, code: nil, catalogVersion: "v", createdAt: Date(timeIntervalSince1970: 0))
+        guard case .object(let body) = OrderBody(order: order, locale: "en_US").json,
+            case .array(let lines) = body["lines"], case .object(let line) = lines.first
+        else { Issue.record("not an object"); return }
+        #expect(Set(body.keys) == Set((Self.schema("Order")["properties"] as! [String: Any]).keys))
+        let lineSchema = (Self.property("Order", "lines")["items"] as! [String: Any])["properties"] as! [String: Any]
+        #expect(Set(line.keys) == Set(lineSchema.keys))
     }
 }

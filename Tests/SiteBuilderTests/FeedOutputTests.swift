@@ -49,12 +49,16 @@ import VitrineTestSupport
         ])
     }
 
-    @Test func sitemapListsEveryPageButTheNotFoundPage() throws {
+    @Test func sitemapListsEveryPageButTheNotFoundPageAndCheckoutsReturnPages() throws {
         let sitemap = try html("sitemap.xml")
-        let pages = Self.jobs.filter { $0.category == .page && $0.path != "404.html" }
+        let unlisted: Set<String> = ["404.html", "checkout/success/index.html", "checkout/cancelled/index.html"]
+        #expect(unlisted.isSubset(of: Self.jobs.map(\.path)))
+        let pages = Self.jobs.filter { $0.category == .page && !unlisted.contains($0.path) }
         #expect(sitemap.components(separatedBy: "<loc>").count - 1 == pages.count)
         #expect(sitemap.contains("<loc>https://beauty-and-me.example.com/brands/origins/page/2/</loc>"))
+        #expect(sitemap.contains("<loc>https://beauty-and-me.example.com/bag/</loc>"))
         #expect(!sitemap.contains("404"))
+        #expect(!sitemap.contains("checkout/"))
     }
 
     @Test func homeAndPromotionsPagesLinkThePromotionFeeds() throws {

@@ -10,7 +10,7 @@ import VitrineTestSupport
         for path in [
             "index.html", "brands/index.html", "brands/origins/index.html", "brands/origins/page/2/index.html",
             "products/night-serum/index.html", "promotions/index.html", "promotions/xmas/index.html",
-            "about/index.html", "404.html",
+            "about/index.html", "404.html", "checkout/success/index.html", "checkout/cancelled/index.html",
         ] {
             let page = try #require(pages[path], "\(path) was not rendered")
             try assertSnapshot(page, named: path.replacingOccurrences(of: "/", with: "_"))
