@@ -217,12 +217,16 @@ def check_json_feed(relative, expected_links):
 
 check_json_feed("feeds/promotions.json", expected)
 
-# The sitemap: well-formed and naming every HTML page but the not-found page.
+# The sitemap: well-formed and naming every HTML page but the not-found page and the pages that
+# ask search engines not to list them (checkout's return pages).
 problems = xmllint(os.path.join(out, "sitemap.xml"))
 pages = set()
 for root, _, files in os.walk(out):
     for name in files:
         if name.endswith(".html") and name != "404.html":
+            with open(os.path.join(root, name), encoding="utf-8") as page:
+                if '<meta name="robots" content="noindex">' in page.read():
+                    continue
             relative = os.path.relpath(os.path.join(root, name), out).replace(os.sep, "/")
             pages.add(base + (relative[: -len("index.html")] if relative.endswith("index.html") else relative))
 sitemap = open(os.path.join(out, "sitemap.xml"), encoding="utf-8").read()
