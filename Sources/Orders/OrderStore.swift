@@ -177,13 +177,12 @@ public final class OrderStore: Sendable {
                     return .applied(updated)
                 }
                 let currency = event.currency.flatMap { Currency(code: $0.uppercased()) } ?? .usd
-                var stranger = Order(
+                let stranger = Order(
                     sessionID: event.sessionID, cartReference: event.cartReference ?? "", currency: currency, lines: [],
                     shippingOptions: [], subtotal: 0, discount: 0, goodsTotal: 0, code: nil, catalogVersion: "", createdAt: now)
-                stranger.reviewReason = "Stripe reported this Checkout Session, but no order was recorded for it"
-                var saved = try Self.insertBare(stranger, in: db)
-                saved = saved.applying(event, at: now)
-                saved.reviewReason = stranger.reviewReason
+                var saved = try Self.insertBare(stranger, in: db).applying(event, at: now)
+                // The one reason that matters: without a cart, every amount would also "differ".
+                saved.reviewReason = "Stripe reported this Checkout Session, but no order was recorded for it"
                 try Self.update(saved, in: db)
                 return .unmatched(saved)
             }
