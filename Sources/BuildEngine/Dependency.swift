@@ -14,4 +14,8 @@ public enum Dependency: Sendable, Hashable {
     case template(String)
     /// The build clock (promotion status).
     case clock
+    /// Any published review: what a file listing every review (the ratings feed) is made from.
+    /// A page showing one product's stars depends on that product's record instead, which a
+    /// change to its reviews marks changed.
+    case reviews
 }

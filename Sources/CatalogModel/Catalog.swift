@@ -15,6 +15,8 @@ public struct Catalog: Sendable {
     /// Width and height of the local images records use, by path (`images/…`), from their
     /// headers; the loader fills it in. An image missing here is of unknown size.
     public var pixelSizes: [String: PixelSize] = [:]
+    /// Published reviews (`reviews/*.jsonl`), by product; the loader fills it in.
+    public var reviews: ReviewShelf = .empty
     /// The widths and formats derived from each local photo, by path; filled in by a build
     /// (not by `vitrine check`). A picture missing here is published only as it is.
     public var pictures: [String: PictureSet] = [:]

@@ -11,6 +11,8 @@ public struct ContentLoader: Sendable {
     public let displayName: String
     /// Files read in place of the folder's (the editor's change); empty for a build.
     public var overlay = ContentOverlay()
+    /// The build's clock: a review dated after it is an error. Nil checks no date against a clock.
+    public var now: Date?
 
     public init(contentFolder: URL) {
         self.contentFolder = contentFolder.standardizedFileURL
@@ -100,6 +102,7 @@ public struct ContentLoader: Sendable {
             site: site, brands: brands, products: products, promotions: promotions, pages: pages, categories: categories,
             existingImages: Set(imageFiles))
         diagnostics += crossDiagnostics
+        loadReviews(into: &catalog, diagnostics: &diagnostics)
         // Only files the walk listed: it refuses links out of the content folder and devices.
         let listed = Set(imageFiles)
         catalog.pixelSizes = readPixelSizes(catalog.localImagePaths.filter(listed.contains))

@@ -59,6 +59,9 @@ public struct BuildState: Sendable {
         public var ends: Date?
         /// Local images it names (`images/…`).
         public var images: [String] = []
+        /// A product's published reviews (`ReviewShelf.digest`, hex), empty without any: its
+        /// pages and cards show them, so a new review renders the product's outputs again.
+        public var reviews: String = ""
     }
 }
 
@@ -96,7 +99,9 @@ extension BuildState.RecordFacts {
                     + (product.tags.isEmpty && product.isBuyable ? [] : ["\u{1}", product.isBuyable ? "1" : "0"] + product.tags))
                     .joined(separator: "\u{0}"),
                 brand: product.brand,
-                images: local(product.thumbnail, product.image) + local(product.images) + local(product.variants.map(\.image)))
+                images: local(product.thumbnail, product.image) + local(product.images) + local(product.variants.map(\.image)),
+                reviews: catalog.reviews.summary(for: product.slug) == nil
+                    ? "" : String(catalog.reviews.digest(for: product.slug), radix: 16))
         }
         for promotion in catalog.promotions {
             facts[.init(kind: .promotion, slug: promotion.slug)] = .init(

@@ -84,7 +84,8 @@ public final class IncrementalBuilder: @unchecked Sendable {
     private func loadForQuickUpdates() -> Bool {
         guard keepsParsedContent, current == nil else { return true }
         let checked = SiteBuilder.check(
-            content: options.contentFolder, templates: options.templatesFolder, strict: options.strict, memo: memo)
+            content: options.contentFolder, templates: options.templatesFolder, strict: options.strict, memo: memo,
+            now: options.clock)
         guard checked.succeeded, let catalog = checked.catalog, let templates = checked.templates else { return false }
         current = Current(catalog: catalog, templates: templates, images: Set(checked.imageFiles))
         return true
@@ -111,7 +112,7 @@ public final class IncrementalBuilder: @unchecked Sendable {
         }
 
         let checked = SiteBuilder.check(
-            content: options.contentFolder, templates: options.templatesFolder, strict: options.strict, memo: memo)
+            content: options.contentFolder, templates: options.templatesFolder, strict: options.strict, memo: memo, now: clock)
         let loaded = Date()
         var report = BuildReport(
             succeeded: false, diagnostics: checked.diagnostics, contentFileCount: checked.contentFileCount)

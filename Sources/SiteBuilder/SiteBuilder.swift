@@ -24,8 +24,11 @@ public enum SiteBuilder {
     /// Loads and validates content and templates without writing anything (`vitrine check`).
     /// With a memo (kept by the preview server), files unchanged since the last check are not parsed again.
     /// `templates` holds the shop's overrides of the built-in theme; it need not exist.
-    public static func check(content: URL, templates: URL?, strict: Bool, memo: DecodeMemo? = nil) -> CheckResult {
-        let loaded = ContentLoader(contentFolder: content).load(memo: memo)
+    /// `now`: a review dated after it is an error; nil checks no date against a clock.
+    public static func check(content: URL, templates: URL?, strict: Bool, memo: DecodeMemo? = nil, now: Date? = nil) -> CheckResult {
+        var loader = ContentLoader(contentFolder: content)
+        loader.now = now
+        let loaded = loader.load(memo: memo)
         var diagnostics = loaded.diagnostics
         var library: TemplateLibrary?
         if let templates {

@@ -14,6 +14,10 @@ public enum TextHash {
         return text.precomposedStringWithCanonicalMapping.withUTF8Bytes(hashNotingASCII).hash
     }
 
+    /// The same hash over bytes as they are, with no Unicode folding: a fingerprint of a file's
+    /// line, not a dictionary key.
+    public static func hash(bytes: UnsafeBufferPointer<UInt8>) -> UInt64 { hashNotingASCII(bytes).hash }
+
     /// The hash, eight bytes at a time, each word multiplied in and folded down; and whether every
     /// byte was ASCII, found in the same pass.
     private static func hashNotingASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> (hash: UInt64, ascii: Bool) {

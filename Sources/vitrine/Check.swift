@@ -27,7 +27,8 @@ extension Vitrine {
 
         func run() throws {
             let content = URL(fileURLWithPath: source.content)
-            var result = SiteBuilder.check(content: content, templates: URL(fileURLWithPath: source.templates), strict: source.strict)
+            var result = SiteBuilder.check(
+                content: content, templates: URL(fileURLWithPath: source.templates), strict: source.strict, now: Date())
             result.diagnostics = (result.diagnostics + SiteBuilder.checkPictures(result, content: content)
                 + SiteBuilder.checkTemplateNames(result, templates: URL(fileURLWithPath: source.templates), strict: source.strict)).sorted()
             DiagnosticPrinter(format: diagnosticOptions.diagnostics, content: source.content, templates: source.templates)

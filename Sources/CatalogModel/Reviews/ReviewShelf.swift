@@ -1,0 +1,162 @@
+public import Foundation
+import Glibc
+
+/// The shop's published reviews, kept small: a few numbers per review and each product's summary.
+///
+/// A review's text is read back from its file when an output needs it. A shop with twenty
+/// reviews per product has about twice as many bytes of reviews as of products, and holding them
+/// all in memory for the whole build would have grown its peak by more than half; the pages,
+/// the API and the feeds each read the few lines they print.
+public struct ReviewShelf: Sendable {
+    /// One review, as the build plans with it.
+    public struct Entry: Sendable, Hashable {
+        /// Seconds since 1970, for newest-first order.
+        public var date: Int64
+        public var file: Int32
+        /// 1-based line number in the file.
+        public var lineNumber: Int32
+        /// Byte offset of the line in the file, and its length without the line break.
+        public var offset: Int
+        public var length: Int32
+        public var rating: UInt8
+        public var verified: Bool
+        public var hasResponse: Bool
+        /// A hash of the line's bytes: a product's reviews changed when these did.
+        public var hash: UInt64
+
+        public init(
+            date: Int64, file: Int32, lineNumber: Int32, offset: Int, length: Int32, rating: UInt8, verified: Bool,
+            hasResponse: Bool, hash: UInt64
+        ) {
+            self.hash = hash
+            self.date = date
+            self.file = file
+            self.lineNumber = lineNumber
+            self.offset = offset
+            self.length = length
+            self.rating = rating
+            self.verified = verified
+            self.hasResponse = hasResponse
+        }
+
+        /// Newest first; ties by where they are written, so the order never depends on the machine.
+        public static func newestFirst(_ a: Entry, _ b: Entry) -> Bool {
+            (b.date, a.file, a.offset) < (a.date, b.file, b.offset)
+        }
+    }
+
+    /// Open review files, by index; what `Entry.file` counts. Kept open for the catalog's life, so
+    /// a file replaced while a build runs (the editor renames a new one into place) is still read
+    /// as it was loaded, and offsets stay right.
+    final class Files: Sendable {
+        let paths: [String]
+        let displayPaths: [String]
+        let descriptors: [Int32]
+
+        init(paths: [String], displayPaths: [String]) {
+            self.paths = paths
+            self.displayPaths = displayPaths
+            descriptors = paths.map { open($0, O_RDONLY | O_CLOEXEC) }
+        }
+
+        deinit { for descriptor in descriptors where descriptor >= 0 { close(descriptor) } }
+
+        func read(_ entry: Entry) -> [UInt8]? {
+            guard entry.file >= 0, Int(entry.file) < descriptors.count else { return nil }
+            let descriptor = descriptors[Int(entry.file)]
+            guard descriptor >= 0 else { return nil }
+            let length = Int(entry.length)
+            let bytes = [UInt8](unsafeUninitializedCapacity: length) { buffer, count in
+                var done = 0
+                while done < length {
+                    let n = pread(descriptor, buffer.baseAddress! + done, length - done, off_t(entry.offset + done))
+                    if n <= 0 { break }
+                    done += n
+                }
+                count = done
+            }
+            return bytes.count == length ? bytes : nil
+        }
+    }
+
+    let files: Files
+    /// Grouped by product, newest first within each.
+    let entries: [Entry]
+    let rangeBySlug: [Slug: Range<Int>]
+    let summaryBySlug: [Slug: RatingSummary]
+    /// Reads site dates in the shop's zone, as the loader did.
+    let zone: TimeZone
+
+    public static let empty = ReviewShelf(files: Files(paths: [], displayPaths: []), grouped: [:], zone: Timestamp.utc)
+
+    /// `grouped`: each product's entries, in any order.
+    init(files: Files, grouped: [Slug: [Entry]], zone: TimeZone) {
+        self.files = files
+        self.zone = zone
+        var entries: [Entry] = []
+        entries.reserveCapacity(grouped.values.reduce(0) { $0 + $1.count })
+        var ranges: [Slug: Range<Int>] = [:]
+        var summaries: [Slug: RatingSummary] = [:]
+        ranges.reserveCapacity(grouped.count)
+        summaries.reserveCapacity(grouped.count)
+        for slug in grouped.keys.sorted() {
+            let own = grouped[slug]!.sorted(by: Entry.newestFirst)
+            ranges[slug] = entries.count..<entries.count + own.count
+            summaries[slug] = RatingSummary(ratings: own.map { Int($0.rating) })
+            entries += own
+        }
+        self.entries = entries
+        self.rangeBySlug = ranges
+        self.summaryBySlug = summaries
+    }
+
+    /// Builds the shelf from the reviews the loader accepted, each with where it is written.
+    public init(paths: [String], displayPaths: [String], zone: TimeZone, reviews: [(product: Slug, entry: Entry)]) {
+        var grouped: [Slug: [Entry]] = [:]
+        for (product, entry) in reviews { grouped[product, default: []].append(entry) }
+        self.init(files: Files(paths: paths, displayPaths: displayPaths), grouped: grouped, zone: zone)
+    }
+
+    public var count: Int { entries.count }
+    public var isEmpty: Bool { entries.isEmpty }
+
+    /// Products with at least one review, by slug.
+    public var reviewedProducts: [Slug] { rangeBySlug.keys.sorted() }
+
+    /// Nil for a product with no review.
+    public func summary(for product: Slug) -> RatingSummary? { summaryBySlug[product] }
+
+    /// A fingerprint of a product's reviews as published (their lines' bytes, in page order): an
+    /// incremental build renders the product's pages again when it differs. Zero without reviews.
+    public func digest(for product: Slug) -> UInt64 {
+        let own = entries(for: product)
+        guard !own.isEmpty else { return 0 }
+        return own.reduce(UInt64(0xCBF2_9CE4_8422_2325)) { ($0 ^ $1.hash) &* 0x100_0000_01B3 } ^ UInt64(own.count)
+    }
+
+    /// A product's reviews, newest first.
+    public func entries(for product: Slug) -> ArraySlice<Entry> {
+        guard let range = rangeBySlug[product] else { return [] }
+        return entries[range]
+    }
+
+    /// The reviews of a product at positions `range` of its newest-first list (all without one),
+    /// read from their files.
+    public func reviews(for product: Slug, in range: Range<Int>? = nil) -> [Review] {
+        let own = entries(for: product)
+        let wanted = range.map { own.dropFirst($0.lowerBound).prefix($0.count) } ?? own
+        return wanted.compactMap { read($0, product: product) }
+    }
+
+    /// One review's full text. Nil only when its file changed under the build in a way that moved
+    /// the line (the loader's check no longer holds).
+    public func read(_ entry: Entry, product: Slug) -> Review? {
+        guard let bytes = files.read(entry), let line = try? JSONLine(bytes) else { return nil }
+        let path = files.displayPaths[Int(entry.file)]
+        // The loader resolved the product already: the line names it by slug, or else by a SKU.
+        let (review, _) = Review.read(
+            line, path: path, lineNumber: Int(entry.lineNumber), zone: zone, now: nil,
+            resolve: { Review.Target(product: product, sku: $0 == product.rawValue ? nil : $0) })
+        return review
+    }
+}

@@ -1,0 +1,138 @@
+import CatalogModel
+import Foundation
+import Parallel
+import TextHash
+
+extension ContentLoader {
+    /// The folder of published reviews, one JSON object per line in `*.jsonl` files.
+    public static let reviewsFolder = "reviews"
+
+    /// Reads `reviews/*.jsonl` against the assembled catalog: each line checked where it is
+    /// written, its product found by slug or SKU, ids unique across files. Files are read in
+    /// parallel and each is let go once read: the shelf keeps only where each review is.
+    func loadReviews(into catalog: inout Catalog, diagnostics: inout [Diagnostic]) {
+        let folder = contentFolder.appendingPathComponent(Self.reviewsFolder)
+        guard FileManager.default.fileExists(atPath: folder.path) else { return }
+        let display = "\(displayName)/\(Self.reviewsFolder)"
+        var names: [String] = []
+        for relative in walk(folder, display: display, diagnostics: &diagnostics) {
+            if relative.contains("/") {
+                diagnostics.append(.warning(
+                    "ignored: reviews/ takes no sub-folders; move the file to reviews/\(Self.lastComponent(of: relative))",
+                    at: SourceLocation(path: "\(display)/\(relative)")))
+            } else if Self.splitExtension(relative).ext == "jsonl" {
+                names.append(relative)
+            } else {
+                diagnostics.append(.warning(
+                    "ignored: reviews/ holds .jsonl files, one review per line; rename it to \(Self.splitExtension(relative).base).jsonl if it is one",
+                    at: SourceLocation(path: "\(display)/\(relative)")))
+            }
+        }
+        guard !names.isEmpty else { return }
+        let paths = names.map { folder.appendingPathComponent($0).path }
+        let displayPaths = names.map { "\(display)/\($0)" }
+        let zone = catalog.site.timeZone
+        let now = self.now
+        let lookup = ReviewTargets(catalog)
+        let read = ParallelMap.map(count: names.count) { index in
+            Self.readReviewFile(
+                paths[index], display: displayPaths[index], file: Int32(index), zone: zone, now: now, targets: lookup)
+        }
+        var accepted: [(product: Slug, entry: ReviewShelf.Entry)] = []
+        accepted.reserveCapacity(read.reduce(0) { $0 + $1.reviews.count })
+        var firstById: [String: SourceLocation] = [:]
+        firstById.reserveCapacity(accepted.capacity)
+        for file in read {
+            diagnostics += file.diagnostics
+            for review in file.reviews {
+                let here = SourceLocation(path: displayPaths[Int(review.entry.file)], line: Int(review.entry.lineNumber), column: review.idColumn)
+                if let first = firstById[review.id] {
+                    diagnostics.append(.error("id \(review.id) is used twice; the first is at \(first); give each review its own id", at: here))
+                    continue
+                }
+                firstById[review.id] = here
+                accepted.append((review.product, review.entry))
+            }
+        }
+        catalog.reviews = ReviewShelf(paths: paths, displayPaths: displayPaths, zone: zone, reviews: accepted)
+    }
+
+    struct ReadReview: Sendable {
+        var id: String
+        var idColumn: Int
+        var product: Slug
+        var entry: ReviewShelf.Entry
+    }
+
+    /// One file's reviews and problems.
+    static func readReviewFile(
+        _ path: String, display: String, file: Int32, zone: TimeZone, now: Date?, targets: ReviewTargets
+    ) -> (reviews: [ReadReview], diagnostics: [Diagnostic]) {
+        let bytes: [UInt8]
+        switch ContentFileReader.read(path) {
+        case .success(let data): bytes = [UInt8](data)
+        case .failure(let refusal): return ([], [refusal.diagnostic(for: display)])
+        }
+        var reviews: [ReadReview] = []
+        var diagnostics: [Diagnostic] = []
+        var start = 0
+        var lineNumber = 0
+        // A byte-order mark is allowed at the very start, as editors write one.
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { start = 3 }
+        while start < bytes.count {
+            lineNumber += 1
+            var end = start
+            while end < bytes.count, bytes[end] != 0x0A { end += 1 }
+            let next = end + 1
+            if end > start, bytes[end - 1] == 0x0D { end -= 1 }
+            defer { start = next }
+            // Blank lines separate nothing but are harmless.
+            if bytes[start..<end].allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { continue }
+            let line: JSONLine
+            do {
+                line = try JSONLine(bytes, line: start..<end)
+            } catch {
+                let column = bytes[start..<min(error.offset, end)].reduce(1) { $0 + ($1 & 0xC0 != 0x80 ? 1 : 0) }
+                diagnostics.append(.error(
+                    "not a JSON object: \(error.message)", at: SourceLocation(path: display, line: lineNumber, column: column)))
+                continue
+            }
+            let (review, found) = Review.read(
+                line, path: display, lineNumber: lineNumber, zone: zone, now: now, resolve: targets.resolve,
+                suggest: targets.suggest)
+            diagnostics += found
+            guard let review else { continue }
+            let idOffset = line.members?.first { $0.key == "id" }?.valueOffset ?? start
+            let entry = ReviewShelf.Entry(
+                date: Int64(review.date.date.timeIntervalSince1970.rounded(.down)), file: file, lineNumber: Int32(lineNumber),
+                offset: start, length: Int32(end - start), rating: UInt8(review.rating), verified: review.verified,
+                hasResponse: review.response != nil,
+                hash: bytes.withUnsafeBufferPointer { TextHash.hash(bytes: UnsafeBufferPointer(rebasing: $0[start..<end])) })
+            reviews.append(ReadReview(id: review.id, idColumn: line.column(atOffset: idOffset), product: review.product, entry: entry))
+        }
+        return (reviews, diagnostics)
+    }
+}
+
+/// What a review's `product` may name: a product's slug, its SKU, or one of its variants' SKUs.
+struct ReviewTargets: Sendable {
+    let catalog: Catalog
+
+    init(_ catalog: Catalog) { self.catalog = catalog }
+
+    func resolve(_ named: String) -> Review.Target? {
+        if let slug = Slug(named), catalog.productBySlug[slug] != nil { return Review.Target(product: slug, sku: nil) }
+        switch catalog.match(sku: named) {
+        case .product(let product)?, .group(let product)?: return Review.Target(product: product.slug, sku: named)
+        case .variant(let product, _)?: return Review.Target(product: product.slug, sku: named)
+        case nil: return nil
+        }
+    }
+
+    /// A near slug or SKU; only asked for a line that names neither, so the lists are built then.
+    func suggest(_ named: String) -> String? {
+        let slugs = catalog.products.map(\.slug.rawValue)
+        let skus = catalog.products.flatMap { [$0.sku] + $0.variants.map(\.sku) }
+        return Spelling.closest(to: named, among: slugs + skus)
+    }
+}
