@@ -8,7 +8,9 @@ and a phone width, runs axe-core (the `axe.min.js` that PyPI `axe-playwright-pyt
 injected into the page) and fails on any violation of impact "serious" or "critical". Then reads
 each page's structured data as search engines do (PyPI `extruct`) and checks the kinds each page
 must carry: Product or ProductGroup with Offers on product pages, BreadcrumbList wherever a
-breadcrumb trail is shown, WebSite with a SearchAction and an Organization on the home page.
+breadcrumb trail is shown, WebSite with a SearchAction and an Organization on the home page, and
+on every product page an aggregateRating whose numbers equal those of the product's lines in
+Content/reviews/*.jsonl (none without reviews, and never on the shop's own Organization).
 Prints one line per check and "a11y: N passed, M failed"; exits 1 on any failure.
 """
 import argparse, json, os, sys
@@ -35,7 +37,9 @@ PAGES = [
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--site", required=True)
+    ap.add_argument("--content", default="Content")
     a = ap.parse_args()
+    reviews = published_reviews(a.content)
     base = serve(a.site)
     check = Checks()
     driver = chromium()
@@ -96,6 +100,10 @@ def main():
                         problems.append("ProductGroup without productGroupID, variesBy or hasVariant")
                     if not all(v.get("offers", {}).get("@type") == "Offer" for v in variants):
                         problems.append("a variant without its own Offer")
+            if path.startswith("products/") and path.count("/") == 2 and product is not None:
+                problems += rating_problems(product, path.split("/")[1], reviews)
+            if any("aggregateRating" in i or "review" in i for i in items if i.get("@type") in ("Organization", "WebSite", "OnlineStore")):
+                problems.append("ratings on the shop itself, which Google does not allow")
             if path == "index.html":
                 site = next((i for i in items if i.get("@type") == "WebSite"), {})
                 action = site.get("potentialAction", {})
@@ -105,6 +113,41 @@ def main():
                     problems.append("home page without an Organization")
             check(f"structured data /{path} ({', '.join(sorted(set(kinds))) or 'none'})", not problems, "; ".join(problems))
     return check.summary("a11y")
+
+
+def published_reviews(content):
+    """Every review line, as (named product or SKU, rating)."""
+    folder = os.path.join(content, "reviews")
+    found = []
+    for name in sorted(os.listdir(folder)) if os.path.isdir(folder) else []:
+        if name.endswith(".jsonl"):
+            for line in open(os.path.join(folder, name), encoding="utf-8"):
+                if line.strip():
+                    review = json.loads(line)
+                    found.append((review["product"], review["rating"]))
+    return found
+
+
+def rating_problems(product, slug, reviews):
+    """What differs between a product page's aggregateRating and the reviews of the product."""
+    names = {slug, product.get("sku"), product.get("productGroupID")}
+    names |= {v.get("sku") for v in product.get("hasVariant", [])}
+    ratings = [rating for named, rating in reviews if named in names - {None}]
+    shown = product.get("aggregateRating")
+    if not ratings:
+        return ["aggregateRating without any review"] if shown else []
+    if not shown:
+        return [f"no aggregateRating for {len(ratings)} reviews"]
+    tenths = (sum(ratings) * 20 + len(ratings)) // (len(ratings) * 2)
+    expected = {"ratingValue": tenths / 10, "reviewCount": len(ratings), "bestRating": 5}
+    got = {k: float(shown.get(k)) if k == "ratingValue" else int(shown.get(k, 0)) for k in expected}
+    problems = [f"aggregateRating {got} but the reviews give {expected}"] if got != expected else []
+    if not shown.get("@type") == "AggregateRating":
+        problems.append("aggregateRating is not an AggregateRating")
+    for review in product.get("review", []):
+        if not review.get("author", {}).get("name") or not review.get("reviewRating", {}).get("ratingValue"):
+            problems.append("a review without an author's name or a rating")
+    return problems
 
 
 if __name__ == "__main__":

@@ -38,20 +38,26 @@ extension ContentLoader {
             Self.readReviewFile(
                 paths[index], display: displayPaths[index], file: Int32(index), zone: zone, now: now, targets: lookup)
         }
-        var accepted: [(product: Slug, entry: ReviewShelf.Entry)] = []
+        var accepted: [(product: Slug, position: Int, entry: ReviewShelf.Entry)] = []
         accepted.reserveCapacity(read.reduce(0) { $0 + $1.reviews.count })
-        var firstById: [String: SourceLocation] = [:]
+        // Where each id was first seen, as (file, position in its file's list): a location per
+        // review would have been most of the table's memory at a million reviews.
+        var firstById: [String: (file: Int32, index: Int32)] = [:]
         firstById.reserveCapacity(accepted.capacity)
-        for file in read {
+        func location(_ review: ReadReview) -> SourceLocation {
+            SourceLocation(path: displayPaths[Int(review.entry.file)], line: Int(review.entry.lineNumber), column: review.idColumn)
+        }
+        for (fileIndex, file) in read.enumerated() {
             diagnostics += file.diagnostics
-            for review in file.reviews {
-                let here = SourceLocation(path: displayPaths[Int(review.entry.file)], line: Int(review.entry.lineNumber), column: review.idColumn)
+            for (index, review) in file.reviews.enumerated() {
                 if let first = firstById[review.id] {
-                    diagnostics.append(.error("id \(review.id) is used twice; the first is at \(first); give each review its own id", at: here))
+                    let earlier = location(read[Int(first.file)].reviews[Int(first.index)])
+                    diagnostics.append(.error(
+                        "id \(review.id) is used twice; the first is at \(earlier); give each review its own id", at: location(review)))
                     continue
                 }
-                firstById[review.id] = here
-                accepted.append((review.product, review.entry))
+                firstById[review.id] = (Int32(fileIndex), Int32(index))
+                accepted.append((review.product, catalog.productBySlug.position(of: review.product) ?? -1, review.entry))
             }
         }
         catalog.reviews = ReviewShelf(paths: paths, displayPaths: displayPaths, zone: zone, reviews: accepted)

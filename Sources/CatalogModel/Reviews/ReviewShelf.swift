@@ -1,5 +1,6 @@
 public import Foundation
 import Glibc
+import Parallel
 
 /// The shop's published reviews, kept small: a few numbers per review and each product's summary.
 ///
@@ -87,34 +88,41 @@ public struct ReviewShelf: Sendable {
     /// Reads site dates in the shop's zone, as the loader did.
     let zone: TimeZone
 
-    public static let empty = ReviewShelf(files: Files(paths: [], displayPaths: []), grouped: [:], zone: Timestamp.utc)
+    public static let empty = ReviewShelf(files: Files(paths: [], displayPaths: []), entries: [], rangeBySlug: [:], zone: Timestamp.utc)
 
-    /// `grouped`: each product's entries, in any order.
-    init(files: Files, grouped: [Slug: [Entry]], zone: TimeZone) {
+    init(files: Files, entries: [Entry], rangeBySlug: [Slug: Range<Int>], zone: TimeZone) {
         self.files = files
-        self.zone = zone
-        var entries: [Entry] = []
-        entries.reserveCapacity(grouped.values.reduce(0) { $0 + $1.count })
-        var ranges: [Slug: Range<Int>] = [:]
-        var summaries: [Slug: RatingSummary] = [:]
-        ranges.reserveCapacity(grouped.count)
-        summaries.reserveCapacity(grouped.count)
-        for slug in grouped.keys.sorted() {
-            let own = grouped[slug]!.sorted(by: Entry.newestFirst)
-            ranges[slug] = entries.count..<entries.count + own.count
-            summaries[slug] = RatingSummary(ratings: own.map { Int($0.rating) })
-            entries += own
-        }
         self.entries = entries
-        self.rangeBySlug = ranges
-        self.summaryBySlug = summaries
+        self.rangeBySlug = rangeBySlug
+        self.zone = zone
+        var summaries: [Slug: RatingSummary] = [:]
+        summaries.reserveCapacity(rangeBySlug.count)
+        for (slug, range) in rangeBySlug { summaries[slug] = RatingSummary(ratings: entries[range].lazy.map { Int($0.rating) }) }
+        summaryBySlug = summaries
     }
 
-    /// Builds the shelf from the reviews the loader accepted, each with where it is written.
-    public init(paths: [String], displayPaths: [String], zone: TimeZone, reviews: [(product: Slug, entry: Entry)]) {
-        var grouped: [Slug: [Entry]] = [:]
-        for (product, entry) in reviews { grouped[product, default: []].append(entry) }
-        self.init(files: Files(paths: paths, displayPaths: displayPaths), grouped: grouped, zone: zone)
+    /// Builds the shelf from the reviews the loader accepted: each with its product's slug and
+    /// position in the catalog, which groups them by sorting whole numbers, not slugs.
+    public init(
+        paths: [String], displayPaths: [String], zone: TimeZone, reviews: [(product: Slug, position: Int, entry: Entry)]
+    ) {
+        let order = ParallelMap.sortedIndices(reviews.count) { a, b in
+            let (x, y) = (reviews[a], reviews[b])
+            if x.position != y.position { return x.position < y.position }
+            return Entry.newestFirst(x.entry, y.entry)
+        }
+        var entries: [Entry] = []
+        entries.reserveCapacity(order.count)
+        var ranges: [Slug: Range<Int>] = [:]
+        var start = 0
+        for (rank, index) in order.enumerated() {
+            entries.append(reviews[index].entry)
+            if rank + 1 == order.count || reviews[order[rank + 1]].position != reviews[index].position {
+                ranges[reviews[index].product] = start..<rank + 1
+                start = rank + 1
+            }
+        }
+        self.init(files: Files(paths: paths, displayPaths: displayPaths), entries: entries, rangeBySlug: ranges, zone: zone)
     }
 
     public var count: Int { entries.count }
