@@ -38,36 +38,49 @@ extension ContentLoader {
             Self.readReviewFile(
                 paths[index], display: displayPaths[index], file: Int32(index), zone: zone, now: now, targets: lookup)
         }
-        var accepted: [(product: Slug, position: Int, entry: ReviewShelf.Entry)] = []
+        // Ids are told apart by a hash of each, and a line whose hash was seen is read again to
+        // compare the ids themselves: a table of a million ids was most of loading's memory.
+        var accepted: [(position: Int32, entry: ReviewShelf.Entry)] = []
         accepted.reserveCapacity(read.reduce(0) { $0 + $1.reviews.count })
-        // Where each id was first seen, as (file, position in its file's list): a location per
-        // review would have been most of the table's memory at a million reviews.
-        var firstById: [String: (file: Int32, index: Int32)] = [:]
-        firstById.reserveCapacity(accepted.capacity)
-        func location(_ review: ReadReview) -> SourceLocation {
-            SourceLocation(path: displayPaths[Int(review.entry.file)], line: Int(review.entry.lineNumber), column: review.idColumn)
-        }
-        for (fileIndex, file) in read.enumerated() {
+        var firstByHash: [UInt64: Int] = [:]
+        firstByHash.reserveCapacity(accepted.capacity)
+        for file in read {
             diagnostics += file.diagnostics
-            for (index, review) in file.reviews.enumerated() {
-                if let first = firstById[review.id] {
-                    let earlier = location(read[Int(first.file)].reviews[Int(first.index)])
-                    diagnostics.append(.error(
-                        "id \(review.id) is used twice; the first is at \(earlier); give each review its own id", at: location(review)))
-                    continue
+            for review in file.reviews {
+                if let first = firstByHash[review.idHash] {
+                    let earlier = accepted[first].entry
+                    if let (id, column) = Self.reviewId(in: paths, earlier), let (again, here) = Self.reviewId(in: paths, review.entry), id == again {
+                        let location = SourceLocation(path: displayPaths[Int(earlier.file)], line: Int(earlier.lineNumber), column: column)
+                        diagnostics.append(.error(
+                            "id \(id) is used twice; the first is at \(location); give each review its own id",
+                            at: SourceLocation(path: displayPaths[Int(review.entry.file)], line: Int(review.entry.lineNumber), column: here)))
+                        continue
+                    }
                 }
-                firstById[review.id] = (Int32(fileIndex), Int32(index))
-                accepted.append((review.product, catalog.productBySlug.position(of: review.product) ?? -1, review.entry))
+                firstByHash[review.idHash] = accepted.count
+                accepted.append((review.position, review.entry))
             }
         }
-        catalog.reviews = ReviewShelf(paths: paths, displayPaths: displayPaths, zone: zone, reviews: accepted)
+        catalog.reviews = ReviewShelf(paths: paths, displayPaths: displayPaths, zone: zone, reviews: accepted, products: catalog.products)
     }
 
+    /// What a build keeps of a line while loading.
     struct ReadReview: Sendable {
-        var id: String
-        var idColumn: Int
-        var product: Slug
+        var idHash: UInt64
+        /// The product's position in the catalog's list.
+        var position: Int32
         var entry: ReviewShelf.Entry
+    }
+
+    /// A review's id and its column, read again from its file (only for a repeated id's message).
+    static func reviewId(in paths: [String], _ entry: ReviewShelf.Entry) -> (String, Int)? {
+        guard let handle = FileHandle(forReadingAtPath: paths[Int(entry.file)]) else { return nil }
+        defer { try? handle.close() }
+        guard (try? handle.seek(toOffset: UInt64(entry.offset))) != nil,
+            let data = try? handle.read(upToCount: Int(entry.length)), let line = try? JSONLine([UInt8](data)),
+            let member = line.members?.first(where: { $0.key == "id" }), let id = line.text(of: member.value)
+        else { return nil }
+        return (id.trimmingCharacters(in: .whitespacesAndNewlines), line.column(atOffset: member.valueOffset))
     }
 
     /// One file's reviews and problems.
@@ -103,18 +116,17 @@ extension ContentLoader {
                     "not a JSON object: \(error.message)", at: SourceLocation(path: display, line: lineNumber, column: column)))
                 continue
             }
-            let (review, found) = Review.read(
+            let (review, found) = Review.check(
                 line, path: display, lineNumber: lineNumber, zone: zone, now: now, resolve: targets.resolve,
                 suggest: targets.suggest)
-            diagnostics += found
-            guard let review else { continue }
-            let idOffset = line.members?.first { $0.key == "id" }?.valueOffset ?? start
+            if !found.isEmpty { diagnostics += found }
+            guard let review, let position = targets.position(of: review.target.product) else { continue }
             let entry = ReviewShelf.Entry(
                 date: Int64(review.date.date.timeIntervalSince1970.rounded(.down)), file: file, lineNumber: Int32(lineNumber),
                 offset: start, length: Int32(end - start), rating: UInt8(review.rating), verified: review.verified,
-                hasResponse: review.response != nil,
+                hasResponse: review.hasResponse,
                 hash: bytes.withUnsafeBufferPointer { TextHash.hash(bytes: UnsafeBufferPointer(rebasing: $0[start..<end])) })
-            reviews.append(ReadReview(id: review.id, idColumn: line.column(atOffset: idOffset), product: review.product, entry: entry))
+            reviews.append(ReadReview(idHash: TextHash.hash(of: review.id), position: Int32(position), entry: entry))
         }
         return (reviews, diagnostics)
     }
@@ -136,6 +148,8 @@ struct ReviewTargets: Sendable {
     }
 
     /// A near slug or SKU; only asked for a line that names neither, so the lists are built then.
+    func position(of product: Slug) -> Int? { catalog.productBySlug.position(of: product) }
+
     func suggest(_ named: String) -> String? {
         let slugs = catalog.products.map(\.slug.rawValue)
         let skus = catalog.products.flatMap { [$0.sku] + $0.variants.map(\.sku) }

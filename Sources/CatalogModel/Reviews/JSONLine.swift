@@ -76,6 +76,24 @@ public struct JSONLine: Sendable {
         if case .string(let range, let escaped) = value { text(range, escaped: escaped) } else { nil }
     }
 
+    /// The length in Unicode scalars of a string token without escapes, white space at its ends
+    /// left out, counted on its bytes; nil when an end holds a character beyond ASCII, which only
+    /// the decoded text can tell is white space or not.
+    public func plainLength(_ range: Range<Int>) -> Int? {
+        var start = range.lowerBound
+        var end = range.upperBound
+        func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
+        while start < end, isSpace(bytes[start]) { start += 1 }
+        while end > start, isSpace(bytes[end - 1]) { end -= 1 }
+        guard start < end else { return 0 }
+        guard bytes[start] < 0x80, bytes[end - 1] < 0x80 else { return nil }
+        return bytes.withUnsafeBufferPointer { buffer in
+            var count = 0
+            for index in start..<end where buffer[index] & 0xC0 != 0x80 { count += 1 }
+            return count
+        }
+    }
+
     /// The 1-based column, in Unicode scalars, of a byte offset: what diagnostics print.
     public func column(atOffset offset: Int) -> Int {
         var column = 1

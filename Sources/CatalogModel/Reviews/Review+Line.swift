@@ -33,6 +33,36 @@ extension Review {
         _ line: JSONLine, path: String, lineNumber: Int, zone: TimeZone, now: Date?,
         resolve: (String) -> Target?, suggest: (String) -> String? = { _ in nil }
     ) -> (Review?, [Diagnostic]) {
+        let (review, _, diagnostics) = read(
+            line, path: path, lineNumber: lineNumber, zone: zone, now: now, texts: true, resolve: resolve, suggest: suggest)
+        return (review, diagnostics)
+    }
+
+    /// What a build plans with, of a line `check` accepted: its texts are read again when printed.
+    public struct Facts: Sendable {
+        public var id: String
+        public var target: Target
+        public var rating: Int
+        public var date: Timestamp
+        public var verified: Bool
+        public var hasResponse: Bool
+    }
+
+    /// The same checks as `read`, without making the texts: a build loading a million reviews
+    /// checks each body's length and blankness on its bytes and keeps none of them.
+    public static func check(
+        _ line: JSONLine, path: String, lineNumber: Int, zone: TimeZone, now: Date?,
+        resolve: (String) -> Target?, suggest: (String) -> String? = { _ in nil }
+    ) -> (Facts?, [Diagnostic]) {
+        let (_, facts, diagnostics) = read(
+            line, path: path, lineNumber: lineNumber, zone: zone, now: now, texts: false, resolve: resolve, suggest: suggest)
+        return (facts, diagnostics)
+    }
+
+    private static func read(
+        _ line: JSONLine, path: String, lineNumber: Int, zone: TimeZone, now: Date?, texts: Bool,
+        resolve: (String) -> Target?, suggest: (String) -> String?
+    ) -> (Review?, Facts?, [Diagnostic]) {
         var diagnostics: [Diagnostic] = []
         func at(_ offset: Int) -> SourceLocation {
             SourceLocation(path: path, line: lineNumber, column: line.column(atOffset: offset))
@@ -40,7 +70,7 @@ extension Review {
         func error(_ message: String, _ offset: Int) { diagnostics.append(.error(message, at: at(offset))) }
         guard let members = line.members else {
             error("a review line is one JSON object: {\"id\": …, \"product\": …, \"rating\": 5, \"body\": …, \"author\": …, \"date\": …}", line.line.lowerBound)
-            return (nil, diagnostics)
+            return (nil, nil, diagnostics)
         }
         // A line has ten members at most: lists searched in order cost less than two tables per line.
         var byKey: [(key: String, member: JSONLine.Member)] = []
@@ -62,10 +92,23 @@ extension Review {
         }
         let objectStart = line.line.lowerBound
         func member(_ key: String) -> JSONLine.Member? { byKey.first { $0.key == key }?.member }
-        func text(_ key: String, _ limits: ClosedRange<Int>, required: Bool) -> String? {
+        /// The trimmed text; with `decode` false, "" once the text is known to pass (made only to check it when it
+        /// has escapes or white space beyond ASCII at an end).
+        func text(_ key: String, _ limits: ClosedRange<Int>, required: Bool, decode: Bool = true) -> String? {
             guard let member = member(key) else {
                 if required { error("missing \(key); \(fields.first { $0.key == key }?.summary ?? "")", objectStart) }
                 return nil
+            }
+            if !decode, case .string(let range, false) = member.value, let length = line.plainLength(range) {
+                if length == 0 {
+                    error("\(key) is empty; write \(key == "author" ? "a name" : "some text") or leave the key out", member.valueOffset)
+                    return nil
+                }
+                if length > limits.upperBound {
+                    error("\(key) is \(length.formatted()) characters; at most \(limits.upperBound.formatted()) are allowed", member.valueOffset)
+                    return nil
+                }
+                return ""
             }
             guard let value = line.text(of: member.value) else {
                 error("\(key) must be a string in double quotes", member.valueOffset)
@@ -124,15 +167,15 @@ extension Review {
         } else {
             error("missing rating; write a whole number of stars from 1 to 5", objectStart)
         }
-        let body = text("body", Limits.body, required: true)
-        let author = text("author", Limits.author, required: true)
+        let body = text("body", Limits.body, required: true, decode: texts)
+        let author = text("author", Limits.author, required: true, decode: texts)
         var date: Timestamp?
         if let member = member("date") {
             date = timestamp(member, "date")
         } else {
             error("missing date; write when the review was written, e.g. \"2026-11-28\"", objectStart)
         }
-        let title = text("title", Limits.title, required: false)
+        let title = text("title", Limits.title, required: false, decode: texts)
         var verified = false
         if let member = member("verified") {
             if case .bool(let flag) = member.value { verified = flag } else { error("verified must be true or false, without quotes", member.valueOffset) }
@@ -150,13 +193,17 @@ extension Review {
             response = readResponse(member, line: line, error: error, timestamp: timestamp)
         }
         guard diagnostics.errorCount == 0, let id, let target, let rating, let body, let author, let date else {
-            return (nil, diagnostics)
+            return (nil, nil, diagnostics)
+        }
+        guard texts else {
+            let facts = Facts(id: id, target: target, rating: rating, date: date, verified: verified, hasResponse: response != nil)
+            return (nil, facts, diagnostics)
         }
         let review = Review(
             id: id, product: target.product, sku: target.sku, rating: rating, title: title, body: body, author: author,
             date: date, verified: verified, language: language, response: response,
             source: SourceLocation(path: path, line: lineNumber, column: 1))
-        return (review, diagnostics)
+        return (review, nil, diagnostics)
     }
 
     static let knownKeys = fields.map(\.key)

@@ -101,11 +101,9 @@ public struct ReviewShelf: Sendable {
         summaryBySlug = summaries
     }
 
-    /// Builds the shelf from the reviews the loader accepted: each with its product's slug and
-    /// position in the catalog, which groups them by sorting whole numbers, not slugs.
-    public init(
-        paths: [String], displayPaths: [String], zone: TimeZone, reviews: [(product: Slug, position: Int, entry: Entry)]
-    ) {
+    /// Builds the shelf from the reviews the loader accepted, each with its product's position in
+    /// `products`, which groups them by sorting whole numbers, not slugs.
+    public init(paths: [String], displayPaths: [String], zone: TimeZone, reviews: [(position: Int32, entry: Entry)], products: [Product]) {
         let order = ParallelMap.sortedIndices(reviews.count) { a, b in
             let (x, y) = (reviews[a], reviews[b])
             if x.position != y.position { return x.position < y.position }
@@ -118,11 +116,21 @@ public struct ReviewShelf: Sendable {
         for (rank, index) in order.enumerated() {
             entries.append(reviews[index].entry)
             if rank + 1 == order.count || reviews[order[rank + 1]].position != reviews[index].position {
-                ranges[reviews[index].product] = start..<rank + 1
+                ranges[products[Int(reviews[index].position)].slug] = start..<rank + 1
                 start = rank + 1
             }
         }
         self.init(files: Files(paths: paths, displayPaths: displayPaths), entries: entries, rangeBySlug: ranges, zone: zone)
+    }
+
+    /// A shelf for a few reviews known by product slug (specimens, tests).
+    public init(paths: [String], displayPaths: [String], zone: TimeZone, reviews: [(product: Slug, entry: Entry)]) {
+        let slugs = Array(Set(reviews.map(\.product))).sorted()
+        let positions = Dictionary(uniqueKeysWithValues: slugs.enumerated().map { ($1, Int32($0)) })
+        let placeholders = slugs.map { Product(slug: $0, sku: $0.rawValue, name: "", brand: $0, price: Money(minorUnits: 0, currency: .usd), source: SourceLocation(path: "")) }
+        self.init(
+            paths: paths, displayPaths: displayPaths, zone: zone,
+            reviews: reviews.map { (positions[$0.product]!, $0.entry) }, products: placeholders)
     }
 
     public var count: Int { entries.count }
