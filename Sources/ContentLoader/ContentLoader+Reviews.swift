@@ -133,7 +133,9 @@ extension ContentLoader {
 }
 
 /// What a review's `product` may name: a product's slug, its SKU, or one of its variants' SKUs.
-struct ReviewTargets: Sendable {
+/// A class: every line asks it, and copying a structure holding the catalog retained each of
+/// the catalog's tables per line.
+final class ReviewTargets: Sendable {
     let catalog: Catalog
 
     init(_ catalog: Catalog) { self.catalog = catalog }

@@ -72,18 +72,16 @@ extension Review {
             error("a review line is one JSON object: {\"id\": …, \"product\": …, \"rating\": 5, \"body\": …, \"author\": …, \"date\": …}", line.line.lowerBound)
             return (nil, nil, diagnostics)
         }
-        // A line has ten members at most: lists searched in order cost less than two tables per line.
-        var byKey: [(key: String, member: JSONLine.Member)] = []
-        var seen: [String] = []
+        // A line has ten members or so: searching them in order costs less than any table made
+        // per line, at a million lines.
         let known = knownKeys
-        for member in members {
-            if seen.contains(member.key) {
+        for (index, member) in members.enumerated() {
+            if members[..<index].contains(where: { $0.key == member.key }) {
                 error("\(member.key) appears twice in this review; keep one", member.keyOffset)
                 continue
             }
-            seen.append(member.key)
             if known.contains(member.key) {
-                byKey.append((member.key, member))
+                continue
             } else if let meant = Spelling.mistypedKey(member.key, among: known) {
                 error("unknown key \(member.key); did you mean \(meant)?", member.keyOffset)
             } else {
@@ -91,7 +89,7 @@ extension Review {
             }
         }
         let objectStart = line.line.lowerBound
-        func member(_ key: String) -> JSONLine.Member? { byKey.first { $0.key == key }?.member }
+        func member(_ key: String) -> JSONLine.Member? { members.first { $0.key == key } }
         /// The trimmed text; with `decode` false, "" once the text is known to pass (made only to check it when it
         /// has escapes or white space beyond ASCII at an end).
         func text(_ key: String, _ limits: ClosedRange<Int>, required: Bool, decode: Bool = true) -> String? {
