@@ -10,9 +10,11 @@ extension ContentLoader {
     /// Reads `reviews/*.jsonl` against the assembled catalog: each line checked where it is
     /// written, its product found by slug or SKU, ids unique across files. Files are read in
     /// parallel and each is let go once read: the shelf keeps only where each review is.
-    func loadReviews(into catalog: inout Catalog, diagnostics: inout [Diagnostic]) {
+    /// Returns how many review files it read.
+    @discardableResult
+    func loadReviews(into catalog: inout Catalog, diagnostics: inout [Diagnostic]) -> Int {
         let folder = contentFolder.appendingPathComponent(Self.reviewsFolder)
-        guard FileManager.default.fileExists(atPath: folder.path) else { return }
+        guard FileManager.default.fileExists(atPath: folder.path) else { return 0 }
         let display = "\(displayName)/\(Self.reviewsFolder)"
         var names: [String] = []
         for relative in walk(folder, display: display, diagnostics: &diagnostics) {
@@ -28,7 +30,7 @@ extension ContentLoader {
                     at: SourceLocation(path: "\(display)/\(relative)")))
             }
         }
-        guard !names.isEmpty else { return }
+        guard !names.isEmpty else { return 0 }
         let paths = names.map { folder.appendingPathComponent($0).path }
         let displayPaths = names.map { "\(display)/\($0)" }
         let zone = catalog.site.timeZone
@@ -62,6 +64,7 @@ extension ContentLoader {
             }
         }
         catalog.reviews = ReviewShelf(paths: paths, displayPaths: displayPaths, zone: zone, reviews: accepted, products: catalog.products)
+        return names.count
     }
 
     /// What a build keeps of a line while loading.

@@ -102,13 +102,14 @@ public struct ContentLoader: Sendable {
             site: site, brands: brands, products: products, promotions: promotions, pages: pages, categories: categories,
             existingImages: Set(imageFiles))
         diagnostics += crossDiagnostics
-        loadReviews(into: &catalog, diagnostics: &diagnostics)
+        let reviewFiles = loadReviews(into: &catalog, diagnostics: &diagnostics)
         // Only files the walk listed: it refuses links out of the content folder and devices.
         let listed = Set(imageFiles)
         catalog.pixelSizes = readPixelSizes(catalog.localImagePaths.filter(listed.contains))
         diagnostics.sort()
         let ok = diagnostics.errorCount == 0
-        return Result(catalog: ok ? catalog : nil, diagnostics: diagnostics, fileCount: fileCount, imageFiles: imageFiles)
+        return Result(
+            catalog: ok ? catalog : nil, diagnostics: diagnostics, fileCount: fileCount + reviewFiles, imageFiles: imageFiles)
     }
 
     // MARK: Files
