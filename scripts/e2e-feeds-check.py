@@ -5,17 +5,21 @@
 
 The expected item sets are computed here from CONTENT_DIR, independently of Vitrine: a
 promotion is listed unless it has ended at CLOCK, newest start first; a brand's feed lists the
-promotions naming the brand or one of its products; the product feed lists every product.
-Each feed is parsed by feedparser (RSS; bozo must be 0) or jsonfeed-util (JSON Feed; feedparser's
-released versions do not read JSON Feed), and every XML file by `xmllint --noout`.
+promotions naming the brand or one of its products; the product feeds (Google's and Meta's) list
+every product; Google's Product Ratings feed holds every line of Content/reviews/*.jsonl and is
+absent without any. Each feed is parsed by feedparser (RSS; bozo must be 0), jsonfeed-util (JSON
+Feed; feedparser's released versions do not read JSON Feed) or ElementTree (the ratings feed),
+and every XML file by `xmllint --noout`.
 Prints one line per check and a final "feeds: N passed, M failed"; exits 1 on any failure.
 """
 import datetime as dt
+import glob
 import json
 import os
 import re
 import subprocess
 import sys
+import xml.etree.ElementTree as ElementTree
 
 import feedparser
 import jsonfeed
@@ -186,6 +190,158 @@ def product_item_checks(entry):
 
 
 check_rss("feeds/products.xml", set(product_urls), product_item_checks)
+
+
+# Meta's catalog feed: the same items, every field in the g: namespace, availability in words.
+META_AVAILABILITY = {"in stock", "out of stock", "preorder", "available for order", "discontinued"}
+
+
+def check_meta_feed(relative):
+    path = os.path.join(out, relative)
+    if not os.path.exists(path):
+        return report(relative, ["missing"])
+    problems = xmllint(path)
+    feed = feedparser.parse(path)
+    if feed.bozo or feed.version != "rss20":
+        problems.append(f"feedparser: bozo {feed.get('bozo_exception')!r}, version {feed.version!r}")
+    links = [e.get("g_link") for e in feed.entries]
+    if len(links) != len(product_urls) or set(links) != set(product_urls):
+        problems.append(f"{len(links)} items, expected {len(product_urls)}; missing e.g. {sorted(set(product_urls) - set(links))[:5]}")
+    for entry in feed.entries:
+        product = product_urls.get(entry.get("g_link"))
+        if product is None:
+            continue
+        name = entry.get("g_link")
+        if entry.get("g_id") != str(product["sku"]) or entry.get("g_item_group_id") != product.get("group"):
+            problems.append(f"{name}: g:id {entry.get('g_id')!r} / g:item_group_id {entry.get('g_item_group_id')!r}")
+        if entry.get("g_availability") not in META_AVAILABILITY:
+            problems.append(f"{name}: g:availability {entry.get('g_availability')!r} is not one of Meta's")
+        if not re.fullmatch(r"\d+\.\d{2} [A-Z]{3}", entry.get("g_price", "")):
+            problems.append(f"{name}: g:price {entry.get('g_price')!r}")
+        description = entry.get("g_description", "")
+        if not description or description == entry.get("g_title") or re.search(r"<[a-z/]|\*\*|\]\(|://", description):
+            problems.append(f"{name}: g:description is empty, the title, or not plain text without links: {description[:60]!r}")
+        for key in ("g_title", "g_brand", "g_image_link"):
+            if not entry.get(key):
+                problems.append(f"{name}: no {key}")
+        if entry.get("g_condition") != "new":
+            problems.append(f"{name}: g:condition {entry.get('g_condition')!r}")
+    for google_only in ("identifier_exists", "product_detail", "unit_pricing_measure"):
+        if f"<g:{google_only}>" in open(path, encoding="utf-8").read():
+            problems.append(f"g:{google_only} is Google's, not Meta's")
+    report(f"{relative} ({len(feed.entries)} items)", problems)
+
+
+check_meta_feed("feeds/meta-products.xml")
+
+# Google's Product Ratings feed (schema 2.4): every review line, each once, its elements in the
+# schema's order, its product named by GTIN, else MPN and brand, else SKU and brand.
+REVIEW_SEQUENCE = [
+    "review_id", "reviewer", "is_verified_purchase", "is_incentivized_review", "review_timestamp", "title", "content",
+    "review_language", "review_country", "pros", "cons", "review_url", "reviewer_images", "ratings", "products",
+    "is_spam", "collection_method", "transaction_id",
+]
+REVIEW_REQUIRED = {"review_id", "reviewer", "review_timestamp", "content", "review_url", "ratings", "products"}
+SCHEMA = "http://www.google.com/shopping/reviews/schema/product/2.4/product_reviews.xsd"
+XSI = "{http://www.w3.org/2001/XMLSchema-instance}noNamespaceSchemaLocation"
+
+
+def review_lines():
+    found = {}
+    for name in sorted(glob.glob(os.path.join(content, "reviews", "*.jsonl"))):
+        with open(name, encoding="utf-8-sig") as f:
+            for line in f:
+                if line.strip():
+                    review = json.loads(line)
+                    found[review["id"]] = review
+    return found
+
+
+def reviewed_items(named):
+    """The products or variants a review's `product` (a slug or a SKU) is about, with the brand."""
+    for slug, p in products.items():
+        variants = p.get("variants") or []
+        if named == slug or named == str(p["sku"]):
+            return [dict(p, **{k: v[k] for k in ("sku", "gtin", "mpn") if k in v}) for v in variants] or [p], p
+        for v in variants:
+            if named == str(v["sku"]):
+                return [dict(p, **{k: v[k] for k in ("sku", "gtin", "mpn") if k in v})], p
+    return None, None
+
+
+def digits(value):
+    return str(value).lstrip("0")
+
+
+def check_ratings_feeds():
+    expected = review_lines()
+    paths = sorted(glob.glob(os.path.join(out, "feeds", "product-ratings*.xml")))
+    if not expected:
+        return report("feeds/product-ratings.xml (no reviews)", [f"written without reviews: {paths}"] if paths else [])
+    problems = []
+    if os.path.join(out, "feeds", "product-ratings.xml") not in paths:
+        return report("feeds/product-ratings.xml", ["missing"])
+    seen = []
+    for path in paths:
+        problems += xmllint(path)
+        if os.path.getsize(path) > 100_000_000:
+            problems.append(f"{path}: over Google's 100 MB")
+        try:
+            root = ElementTree.parse(path).getroot()
+        except ElementTree.ParseError as error:
+            problems.append(f"{path}: not well-formed: {error}")
+            continue
+        if root.tag != "feed" or root.get(XSI) != SCHEMA or root.findtext("version") != "2.4":
+            problems.append(f"{path}: root {root.tag}, schema {root.get(XSI)!r}, version {root.findtext('version')!r}")
+        if [child.tag for child in root] != ["version", "publisher", "reviews"] or not root.findtext("publisher/name"):
+            problems.append(f"{path}: feed children {[child.tag for child in root]}")
+        for review in root.iterfind("reviews/review"):
+            rid = review.findtext("review_id")
+            seen.append(rid)
+            names = [child.tag for child in review]
+            order = [REVIEW_SEQUENCE.index(n) if n in REVIEW_SEQUENCE else -1 for n in names]
+            if -1 in order or order != sorted(order) or not REVIEW_REQUIRED <= set(names):
+                problems.append(f"{rid}: elements {names}")
+                continue
+            line = expected.get(rid)
+            if line is None:
+                problems.append(f"{rid}: not a review of the content")
+                continue
+            overall = review.find("ratings/overall")
+            if overall.text != str(line["rating"]) or (overall.get("min"), overall.get("max")) != ("1", "5"):
+                problems.append(f"{rid}: rating {overall.text} of {overall.get('min')}-{overall.get('max')}, expected {line['rating']}")
+            if review.findtext("content") != line["body"]:
+                problems.append(f"{rid}: content differs from the review's body")
+            try:
+                stamp = dt.datetime.fromisoformat(review.findtext("review_timestamp").replace("Z", "+00:00"))
+                if stamp.tzinfo is None:
+                    problems.append(f"{rid}: review_timestamp without a zone")
+            except ValueError:
+                problems.append(f"{rid}: review_timestamp {review.findtext('review_timestamp')!r}")
+            if not review.findtext("review_url", "").startswith(base + "products/"):
+                problems.append(f"{rid}: review_url {review.findtext('review_url')!r}")
+            items, product = reviewed_items(line["product"])
+            ids = {kind: [e.text for e in review.iterfind(f"products/product/product_ids/{kind}s/{kind}")]
+                   for kind in ("gtin", "mpn", "sku", "brand")}
+            for item in items or []:
+                if "gtin" in item:
+                    ok = digits(item["gtin"]) in map(digits, ids["gtin"])
+                elif "mpn" in item:
+                    ok = str(item["mpn"]) in ids["mpn"] and ids["brand"]
+                else:
+                    ok = str(item["sku"]) in ids["sku"] and ids["brand"]
+                if not ok:
+                    problems.append(f"{rid}: {item['sku']} not named by its best identifier: {ids}")
+            if not review.findtext("products/product/product_url", "").startswith(base + "products/"):
+                problems.append(f"{rid}: product_url {review.findtext('products/product/product_url')!r}")
+    if sorted(seen) != sorted(expected):
+        problems.append(f"{len(seen)} reviews ({len(set(seen))} distinct), expected {len(expected)}; "
+                        f"missing e.g. {sorted(set(expected) - set(seen))[:5]}")
+    low = sum(1 for line in expected.values() if line["rating"] <= 2)
+    report(f"feeds/product-ratings*.xml ({len(paths)} file(s), {len(seen)} reviews, {low} of 1-2 stars)", problems)
+
+
+check_ratings_feeds()
 
 
 def check_json_feed(relative, expected_links):

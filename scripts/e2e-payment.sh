@@ -3,7 +3,8 @@
 # local stand-in of Stripe's API (scripts/e2e/stripe_standin.py, a test double that checks each
 # request against Stripe's documented parameters of Create a Checkout Session and sends signed
 # webhooks), the sample shop built against it and served on 127.0.0.1, headless Chromium for the
-# shopper's way through, then a load test (1,000 concurrent checkouts, and a kill -9 of the
+# shopper's way through, buyers' reviews (scripts/e2e/review_check.py: the form, its abuse cases,
+# approval in the editor), then a load test (1,000 concurrent checkouts, and a kill -9 of the
 # service during webhook deliveries). Nothing leaves the machine.
 # usage: scripts/e2e-payment.sh   (PAYMENT_LOAD=0 skips the load test; VITRINE_BIN=… skips the build)
 # Prints "payment: N passed, M failed" last; exits non-zero on any failure.
@@ -115,6 +116,10 @@ browser=()
 run_checks checks "$work/checks.log" timeout 900 python3 scripts/e2e/payment_check.py --bin "$bin" \
   --content "$work/Content" --templates Templates --work "$work" --orders "$work/orders.sqlite" \
   --site "$site" --service "$service" --standin "$standin/" --clock "$clock" "${browser[@]}"
+# Reviews from buyers: links of paid orders, the form and its abuse cases, approval in the editor.
+run_checks reviews "$work/reviews.log" timeout 300 python3 scripts/e2e/review_check.py --bin "$bin" \
+  --content "$work/Content" --templates Templates --work "$work" --orders "$work/orders.sqlite" \
+  --service "$service" --standin "$standin/"
 if grep -q "Traceback\|stand-in internal error" "$work/standin.log"; then
   fail "the stand-in logged an internal error"; grep -B2 -A12 "Traceback" "$work/standin.log" | head -60 >&2
 fi

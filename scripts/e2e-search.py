@@ -72,6 +72,7 @@ def load_catalog(content):
     for name in sorted(os.listdir(os.path.join(content, "brands"))):
         brands[os.path.splitext(name)[0]] = read(os.path.join(content, "brands", name))["title"]
     products = []
+    skus = {}
     for folder, _, files in os.walk(os.path.join(content, "products")):
         for name in files:
             p = read(os.path.join(folder, name))
@@ -93,10 +94,28 @@ def load_catalog(content):
                     add(v[option], "label")
             add(p.get("detail", p.get("body", "")), "detail")
             prices = sorted({Decimal(str(v.get("price", p["price"]))) for v in p.get("variants", [])}) or [Decimal(str(p["price"]))]
+            skus[str(p["sku"])] = slug
+            for v in p.get("variants", []):
+                skus[str(v["sku"])] = slug
             products.append(dict(slug=slug, name=p["name"], brand=p["brand"], brand_title=brands[p["brand"]],
                                  price=prices[0], prices=prices, currency=p.get("currency", "USD"), fields=fields,
                                  categories=with_ancestors(p.get("categories", [])),
                                  date=str(p["date"]) if p.get("date") else None))
+    # Reviews (one JSON object a line, naming a product by slug or SKU): the average in tenths, rounded
+    # half up as pages print it, and the count.
+    ratings, slugs = {}, {p["slug"] for p in products}
+    folder = os.path.join(content, "reviews")
+    for name in sorted(os.listdir(folder)) if os.path.isdir(folder) else []:
+        with open(os.path.join(folder, name), encoding="utf-8") as f:
+            for line in f:
+                if line.strip():
+                    review = json.loads(line)
+                    slug = review["product"] if review["product"] in slugs else skus[review["product"]]
+                    total, count = ratings.get(slug, (0, 0))
+                    ratings[slug] = (total + review["rating"], count + 1)
+    for p in products:
+        total, count = ratings.get(p["slug"], (0, 0))
+        p["rating"] = ((total * 20 + count) // (count * 2), count) if count else None
     products.sort(key=lambda p: (fold(p["name"]), p["name"], p["slug"]))
     return brands, products
 
@@ -140,6 +159,8 @@ def expected(products, q="", brand=None, low=None, high=None, category=None, sor
         "price": lambda t: (t[2]["price"], t[1]),
         "price-desc": lambda t: (-t[2]["price"], t[1]),
         "newest": lambda t: (t[2]["date"] is None, "" if t[2]["date"] is None else "".join(chr(0x10FFFF - ord(c)) for c in t[2]["date"]), t[1]),
+        # Highest average first, then more reviews; unreviewed last.
+        "rating": lambda t: (t[2]["rating"] is None, -(t[2]["rating"] or (0, 0))[0], -(t[2]["rating"] or (0, 0))[1], t[1]),
     }
     return [p for _, _, p in sorted(found, key=orders[sort])]
 
@@ -311,8 +332,8 @@ def main():
         check("category facet counts", option.strip().endswith(f"({len(serums)})"), option)
         check_query("night in serums", expected(products, "night", category="serums"), q="night", category="serums")
 
-        # Sorting: by name, price both ways and newest (undated last), kept in the URL.
-        for sort in ("name", "price", "price-desc", "newest"):
+        # Sorting: by name, price both ways, newest (undated last) and rating, kept in the URL.
+        for sort in ("name", "price", "price-desc", "newest", "rating"):
             want = expected(products, "", category="skincare", sort=sort)
             check_query(f"skincare sorted by {sort}", want, category="skincare", sort=sort)
             check(f"sort {sort}: kept in the URL and the form", f"sort={sort}" in driver.current_url

@@ -73,6 +73,7 @@ extension CatalogAPI {
             // A closure, not `promotionLink` itself: a method used as a value captured a copy of the API.
             promotions: catalog.promotions(for: product).filter { $0.status(at: now) == .active }.map { promotionLink($0) })
         if !product.images.isEmpty { document.images = product.images.map { absolute($0.sitePath) } }
+        document.rating = rating(of: product.slug)
         document.netContent = product.netContent?.text
         document.unitPrice = unitPrice(quote.price, of: shown)
         if product.hasVariants {
@@ -163,6 +164,7 @@ extension CatalogAPI {
             availability: (span?.availability ?? product.availability).rawValue,
             thumbnail: (product.thumbnail ?? product.image).map { absolute($0.sitePath) },
             url: absolute(Routes.product(product.slug)), api: absolute(APIRoutes.product(product.slug)))
+        summary.rating = rating(of: product.slug)
         if let span {
             summary.variantCount = product.variants.count
             if span.pricesDiffer { summary.highestPrice = price(span.highest.price, unit: product.priceUnit) }

@@ -70,6 +70,8 @@ public struct CatalogAPI: Sendable {
             ) { JSONOutput.data(shared.value.productDocument(shared.value.catalog.products[number])) })
         }
 
+        jobs += reviewJobs(shared)
+
         jobs.append(OutputJob(
             path: APIRoutes.promotions, category: .data, kind: "api-promotions", dependencies: shared.value.promotionListInputs()
         ) { JSONOutput.data(shared.value.promotionList()) }.large())

@@ -46,6 +46,7 @@ public enum ContentKeyTables {
             kindTable(
                 .category, heading: "Category",
                 note: "`Content/categories/<slug>.md` or `.json`; products name theirs in `categories`."),
+            reviewTable,
         ]
     }
 
@@ -95,6 +96,18 @@ private extension ContentKeyTables {
                 meaning: "the text after a `.md` file's front matter; in a `.json` file, the `\(body)` string"))
         }
         return Table(heading: heading, note: note, rows: rows)
+    }
+
+    static var reviewTable: Table {
+        let response = Review.fields.first { $0.key == "response" }
+        return Table(
+            heading: "Review",
+            note: "Each line of `Content/reviews/*.jsonl`: one JSON object per line, only published reviews.",
+            rows: Review.fields.filter { $0.key != "response" }.map(row) + [
+                Row(
+                    key: "`response`", type: "object: `body` (text, 1–\(Review.Limits.responseBody.upperBound.formatted()) characters) and `date` (date)",
+                    required: false, meaning: response?.summary ?? "")
+            ])
     }
 
     static var variantTable: Table {

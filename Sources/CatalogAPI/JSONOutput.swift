@@ -22,6 +22,11 @@ public enum JSONOutput {
         Data(JSONObjectWriter.bytes(of: document, capacity: 512 + 640 * document.products.count))
     }
 
+    /// A page of a product's reviews, which writes itself: there is one per 20 reviews.
+    public static func data(_ document: ReviewPageDocument) -> Data {
+        Data(JSONObjectWriter.bytes(of: document, capacity: 512 + document.reviews.reduce(0) { $0 + 256 + $1.body.utf8.count }))
+    }
+
     /// Indented, with a final newline, for schemas people open in an editor.
     public static func prettyData(_ value: JSONValue) -> Data {
         var bytes = value.prettyEncodedBytes()

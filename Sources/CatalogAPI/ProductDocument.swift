@@ -39,6 +39,8 @@ public struct ProductDocument: Codable, Sendable, Equatable {
     public var shipping: [ShippingDocument]? = nil
     /// The categories it names, in its order (the first gives its breadcrumb); absent without.
     public var categories: [CategoryLink]? = nil
+    /// Its reviews' average and count, with their first page; absent without reviews.
+    public var rating: RatingDocument? = nil
 }
 
 // Written without the encoder or a `JSONValue` tree: at 10,000 products the encoder's keyed
@@ -65,6 +67,7 @@ extension ProductDocument {
         writer.strings("options", options)
         writer.object("price", price)
         writer.objects("promotions", promotions)
+        writer.object("rating", rating)
         writer.object("sale", sale)
         writer.values("shipping", shipping?.map(\.jsonValue))
         writer.string("sku", sku)

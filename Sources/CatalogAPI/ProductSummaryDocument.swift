@@ -20,6 +20,8 @@ public struct ProductSummaryDocument: Codable, Sendable, Equatable {
     public var highestPrice: PriceDocument? = nil
     /// How many variants it has; absent without variants.
     public var variantCount: Int? = nil
+    /// Its reviews' average and count; absent without reviews.
+    public var rating: RatingDocument? = nil
 }
 
 extension ProductSummaryDocument: JSONValueConvertible, JSONObjectWritable {
@@ -33,6 +35,12 @@ extension ProductSummaryDocument: JSONValueConvertible, JSONObjectWritable {
         if let thumbnail { object["thumbnail"] = .string(thumbnail) }
         if let highestPrice { object["highestPrice"] = highestPrice.jsonValue }
         if let variantCount { object["variantCount"] = .int(variantCount) }
+        if let rating {
+            object["rating"] = [
+                "average": .number(RatingDocument.numberText(rating.average)), "count": .int(rating.count),
+                "reviews": .string(rating.reviews),
+            ]
+        }
         return .object(object)
     }
 
@@ -43,6 +51,7 @@ extension ProductSummaryDocument: JSONValueConvertible, JSONObjectWritable {
         writer.object("listPrice", listPrice)
         writer.string("name", name)
         writer.object("price", price)
+        writer.object("rating", rating)
         writer.object("sale", sale)
         writer.string("sku", sku)
         writer.string("slug", slug)

@@ -5,7 +5,7 @@ public import CatalogModel
 /// validates every published file.
 public enum ResponseSchema {
     /// `responses/<name>.json` for each document kind.
-    public static let names = ["site", "brands", "brand-products", "product", "promotions", "schema-index"]
+    public static let names = ["site", "brands", "brand-products", "product", "product-reviews", "promotions", "schema-index"]
 
     public static func fileName(_ name: String) -> String { "responses/\(name).json" }
 
@@ -17,16 +17,18 @@ public enum ResponseSchema {
         case "brand-products":
             body = (
                 "brands/<slug>/products/<n>.json", brandProducts,
-                ["brandLink", "productSummary", "price", "sale", "url", "slug", "timestamp"]
+                ["brandLink", "productSummary", "price", "sale", "url", "slug", "timestamp", "rating"]
             )
         case "product":
             body = (
                 "products/<slug>.json", product,
                 [
                     "brandLink", "price", "sale", "promotionLink", "text", "url", "slug", "timestamp", "variant", "unitPrice",
-                    "shipping", "categoryLink",
+                    "shipping", "categoryLink", "rating",
                 ]
             )
+        case "product-reviews":
+            body = ("products/<slug>/reviews/<n>.json", productReviews, ["review", "url", "slug", "timestamp"])
         case "promotions":
             body = (
                 "promotions.json", promotions,
@@ -102,8 +104,34 @@ public enum ResponseSchema {
                 "variants": ["type": "array", "minItems": 1, "items": ref("variant")],
                 "shipping": ["type": "array", "items": ref("shipping")],
                 "categories": ["type": "array", "minItems": 1, "items": ref("categoryLink")],
+                "rating": ref("rating"),
             ])
     }
+
+    static var productReviews: JSONValue {
+        object(
+            "One page of a product's reviews, newest first, \(CatalogAPI.reviewsPerPage) to a page, with the numbers of all of them.",
+            required: [
+                "product": ref("slug"),
+                "summary": object(
+                    "All of the product's reviews in numbers.",
+                    required: [
+                        "count": ["type": "integer", "minimum": 1], "average": average,
+                        "histogram": object(
+                            "Reviews by stars.",
+                            required: Dictionary(uniqueKeysWithValues: (1...5).map { (String($0), count) })),
+                    ]),
+                "page": ["type": "integer", "minimum": 1], "pages": ["type": "integer", "minimum": 1],
+                "reviews": [
+                    "type": "array", "minItems": 1, "maxItems": .int(CatalogAPI.reviewsPerPage), "items": ref("review"),
+                ],
+            ],
+            optional: ["next": ref("url")])
+    }
+
+    static let average: JSONValue = [
+        "type": "number", "minimum": 1, "maximum": 5, "description": "the mean of the ratings, to one decimal",
+    ]
 
     static var netContent: JSONValue { ["type": "string", "pattern": .string(RecordKind.Patterns.netContent)] }
 
@@ -136,8 +164,10 @@ public enum ResponseSchema {
             "url": urlInline,
             "slug": ["type": "string", "pattern": .string(RecordKind.Patterns.slug)],
             "timestamp": [
-                "type": "string", "format": "date-time", "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z$",
-                "description": "RFC 3339, UTC",
+                // At the shop's offset (`Timestamp.rfc3339`): Z in UTC, else e.g. +09:00.
+                "type": "string", "format": "date-time",
+                "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(Z|[+-][0-9]{2}:[0-9]{2})$",
+                "description": "RFC 3339 at the shop's UTC offset (Z in UTC)",
             ],
             "text": object(
                 "Markdown rendered as HTML and as plain text.", required: ["html": string, "text": string]),
@@ -182,7 +212,7 @@ public enum ResponseSchema {
                 ],
                 optional: [
                     "thumbnail": ref("url"), "listPrice": ref("price"), "sale": ref("sale"), "highestPrice": ref("price"),
-                    "variantCount": ["type": "integer", "minimum": 1],
+                    "variantCount": ["type": "integer", "minimum": 1], "rating": ref("rating"),
                 ]),
             "variant": object(
                 "One shade or size of a product.",
@@ -194,6 +224,21 @@ public enum ResponseSchema {
                 optional: [
                     "listPrice": ref("price"), "gtin": ["type": "string", "pattern": .string(RecordKind.Patterns.gtinDigits)],
                     "mpn": string, "image": ref("url"), "netContent": netContent, "unitPrice": ref("unitPrice"), "buyURL": ref("url"),
+                ]),
+            "rating": object(
+                "The average and count of a product's reviews; absent without reviews.",
+                required: ["average": average, "count": ["type": "integer", "minimum": 1], "reviews": ref("url")]),
+            "review": object(
+                "One review, plain text (never markup); a blank line in `body` starts a paragraph.",
+                required: [
+                    "id": string, "rating": ["type": "integer", "minimum": 1, "maximum": 5],
+                    "body": string, "author": string, "date": ref("timestamp"), "verified": ["type": "boolean"],
+                ],
+                optional: [
+                    "title": string, "language": ["type": "string", "description": "BCP 47 tag of the text"],
+                    "sku": ["type": "string", "pattern": .string(RecordKind.Patterns.sku)],
+                    "response": object(
+                        "The shop's public answer.", required: ["body": string, "date": ref("timestamp")]),
                 ]),
             "unitPrice": object(
                 "The price per base quantity.",

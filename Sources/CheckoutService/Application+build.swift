@@ -3,6 +3,7 @@ public import Foundation
 import HTTPTypes
 public import Hummingbird
 public import Logging
+public import NIOCore
 
 /// How one instance of the service runs. Nothing here is per-shopper state.
 public struct CheckoutConfiguration: Sendable {
@@ -66,15 +67,15 @@ public func runCheckoutService(
     try await buildApplication(links: links, configuration: configuration, onServerRunning: onServerRunning).runService()
 }
 
-/// Every route of `CheckoutRoute`. The OpenAPI document in Resources/openapi.json describes the same.
+/// Every route of `CheckoutRoute.service`. The OpenAPI document in Resources/openapi.json describes the same.
 public func buildRouter(
     links: CheckoutLinks, clock: @escaping @Sendable () -> Date, logRequests: Bool = false,
     bodyDeadline: Duration = CartRules.bodyDeadline, payments: Payments? = nil, wallClock: @escaping @Sendable () -> Date = { Date() }
-) -> Router<BasicRequestContext> {
-    let router = Router()
+) -> Router<CheckoutRequestContext> {
+    let router = Router(context: CheckoutRequestContext.self)
     func on(
         _ route: CheckoutRoute,
-        _ handler: @escaping @Sendable (Request, BasicRequestContext) async throws -> Response
+        _ handler: @escaping @Sendable (Request, CheckoutRequestContext) async throws -> Response
     ) {
         router.on(RouterPath(route.pattern), method: HTTPRequest.Method(route.method)!, use: handler)
     }
@@ -139,6 +140,8 @@ public func buildRouter(
             payload: Array(buffer.readableBytesView), signature: request.headers[.stripeSignature], now: wallClock())
         return Responses.json(answer, status: .ok)
     }
+    let reviewLinks = ReviewLinks(
+        checkoutSigner: links.signer, publicURL: links.publicURL, lifetime: payments?.reviewLinkLifetime ?? ReviewLinks.defaultLifetime)
     // Read by the site's success page from the shop's origin: allowed from there alone.
     let siteOrigin = WebOrigin.of(links.catalog.site.baseURL)
     on(CheckoutRoute.order) { _, context in
@@ -147,7 +150,8 @@ public func buildRouter(
         guard CartRules.isSessionID(session), let order = try await payments.order(sessionID: session) else {
             throw CheckoutError.unknownOrder
         }
-        var response = Responses.json(OrderBody(order: order, locale: links.catalog.site.locale).json, status: .ok)
+        let body = OrderBody(order: order, locale: links.catalog.site.locale, reviewLinks: reviewLinks.links(for: order))
+        var response = Responses.json(body.json, status: .ok)
         if let siteOrigin {
             response.headers[.accessControlAllowOrigin] = siteOrigin
             response.headers[.vary] = "Origin"
@@ -159,7 +163,28 @@ public func buildRouter(
         let link = try links.cart(forToken: token[...], at: clock())
         return Responses.json(CheckoutLinkBody(link, url: links.url(forToken: link.token)).json, status: .ok)
     }
+    let reviews = ReviewDesk(links: reviewLinks, payments: payments, page: page, clock: wallClock, bodyDeadline: bodyDeadline)
+    on(CheckoutRoute.reviewForm) { _, context in
+        try await reviews.form(token: try context.parameters.require(CheckoutRoute.reviewForm.parameter))
+    }
+    on(CheckoutRoute.reviewSubmit) { request, context in
+        try await reviews.submit(
+            request, token: try context.parameters.require(CheckoutRoute.reviewSubmit.parameter),
+            address: context.remoteAddress?.ipAddress ?? "unknown")
+    }
     return router
+}
+
+/// Hummingbird's basic context and the client's address: the review form's flood guard counts
+/// per address. Behind a reverse proxy this is the proxy's address, shared by every client.
+public struct CheckoutRequestContext: RequestContext, RemoteAddressRequestContext {
+    public var coreContext: CoreRequestContextStorage
+    public let remoteAddress: SocketAddress?
+
+    public init(source: ApplicationRequestContextSource) {
+        coreContext = .init(source: source)
+        remoteAddress = source.channel.remoteAddress
+    }
 }
 
 /// JSON responses, written with sorted keys so the same cart always gives the same bytes.

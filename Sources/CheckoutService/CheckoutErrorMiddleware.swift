@@ -34,12 +34,18 @@ struct CheckoutErrorMiddleware<Context: RequestContext>: RouterMiddleware {
 
     /// The router answers 404 for a known path with the wrong method; this tells 405 apart.
     static func allowedMethods(forPath path: String) -> String? {
-        let methods = CheckoutRoute.all.filter { $0.matches(path: path) }.map(\.method)
+        let methods = CheckoutRoute.service.filter { $0.matches(path: path) }.map(\.method)
         return methods.isEmpty ? nil : Set(methods).sorted().joined(separator: ", ")
     }
 
     func response(for error: CheckoutError, to request: Request) -> Response {
         let path = request.uri.path
+        // The review form is for people only: its refusals are pages whatever the client accepts.
+        if path.hasPrefix("/" + CheckoutRoute.reviewForm.path("")) {
+            var response = ReviewDesk.html(page.renderReviewError(error), policy: page.reviewContentSecurityPolicy, status: error.status)
+            if case .number(let seconds)? = error.details["retryAfter"] { response.headers[.retryAfter] = seconds }
+            return response
+        }
         let isPage = [CheckoutRoute.cart, CheckoutRoute.summary].contains { path.hasPrefix("/" + $0.path("")) }
         if isPage, request.headers[.accept]?.contains("text/html") == true {
             return Response(

@@ -3,10 +3,12 @@ import Orders
 
 /// What the site's `checkout/success/` page may know of an order, by its session id: the lines and
 /// amounts, formatted as the shop's pages format them. No email, address or payment ids: the
-/// session id is all it takes to ask.
+/// session id is all it takes to ask. A paid order brings a review link per line, for the success
+/// page or a mailer to offer.
 struct OrderBody {
     var order: Order
     var locale: String
+    var reviewLinks: [ReviewLinks.Link] = []
 
     var json: JSONValue {
         let text = { (amount: Int64) in JSONValue.string(order.money(amount).formatted(locale: locale)) }
@@ -27,6 +29,7 @@ struct OrderBody {
             "shipping": order.shippingAmount.map { .int($0) } ?? .null,
             "shippingText": order.shippingAmount.map(text) ?? .null,
             "total": .int(order.total), "totalText": text(order.total),
+            "reviewLinks": .array(reviewLinks.map { ["sku": .string($0.sku), "name": .string($0.name), "url": .string($0.url)] }),
         ]
     }
 }

@@ -1,5 +1,5 @@
 import CatalogModel
-import Foundation
+public import Foundation
 import Logging
 public import Orders
 
@@ -9,13 +9,16 @@ public struct Payments: Sendable {
     public let settings: StripeSettings
     public let store: OrderStore
     let client: StripeClient
+    /// How long the review links of a paid order stay valid, from when it was paid.
+    public let reviewLinkLifetime: TimeInterval
     /// SQLite calls block; they run here, one at a time, off Swift's cooperative threads.
     private let queue = DispatchQueue(label: "vitrine.orders")
 
-    public init(settings: StripeSettings, store: OrderStore) {
+    public init(settings: StripeSettings, store: OrderStore, reviewLinkLifetime: TimeInterval = ReviewLinks.defaultLifetime) {
         self.settings = settings
         self.store = store
         self.client = StripeClient(settings: settings)
+        self.reviewLinkLifetime = reviewLinkLifetime
     }
 
     /// The session for `link`, and its order, recorded only once Stripe has made the session: a
@@ -71,7 +74,7 @@ public struct Payments: Sendable {
         try await onQueue { [store] in try store.order(sessionID: sessionID) }
     }
 
-    private func onQueue<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+    func onQueue<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
         try await withCheckedThrowingContinuation { continuation in
             queue.async { continuation.resume(with: Result { try body() }) }
         }

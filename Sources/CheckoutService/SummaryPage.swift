@@ -65,7 +65,7 @@ public struct SummaryPage: Sendable {
         render(title: "This checkout link cannot be used", extra: ["error": ["code": error.code, "message": error.message]])
     }
 
-    private func render(title: String, extra: [String: Any]) -> String {
+    func render(title: String, extra: [String: Any]) -> String {
         var context: [String: Any] = [
             "title": title,
             "lang": site.languageTag,

@@ -22,23 +22,39 @@ public struct TokenSigner: Sendable {
     /// A fresh random 256-bit key for `--dev`: links die with the process.
     public static func ephemeral() -> TokenSigner { TokenSigner(key: SymmetricKey(size: .bits256)) }
 
-    public func sign(_ token: CheckoutToken) -> String {
-        let payload = Array(token.payload.utf8)
+    public func sign(_ token: CheckoutToken) -> String { sign(payload: token.payload) }
+
+    func sign(payload text: String) -> String {
+        let payload = Array(text.utf8)
         var hmac = keyed
         hmac.update(data: payload)
         let mac = hmac.finalize()
         return Base64URL.encode(payload) + "." + Base64URL.encode(Array(mac))
     }
 
+    /// A signer for another kind of token, keyed by HKDF-SHA256 from this one's key with `label`
+    /// as its info: a token of one kind never verifies as the other, even where their payloads
+    /// could be confused, and neither key tells anything about the other.
+    func derived(label: String) -> TokenSigner {
+        TokenSigner(key: HKDF<SHA256>.deriveKey(inputKeyMaterial: key, info: Data(label.utf8), outputByteCount: 32))
+    }
+
     /// The token if `text` was signed with this key and not altered; the MAC comparison is
     /// constant-time (swift-crypto's `isValidAuthenticationCode`), so timing tells an attacker nothing.
     public func verify(_ text: Substring) throws(CheckoutError) -> CheckoutToken {
-        guard text.utf8.count <= CartRules.maximumTokenLength, let dot = text.firstIndex(of: "."),
-            let payload = Base64URL.decode(text[..<dot]), let mac = Base64URL.decode(text[text.index(after: dot)...]),
-            HMAC<SHA256>.isValidAuthenticationCode(mac, authenticating: payload, using: key),
-            let string = String(validating: payload, as: UTF8.self), let token = CheckoutToken(payload: string[...])
+        guard let string = verifiedPayload(text, maximumLength: CartRules.maximumTokenLength),
+            let token = CheckoutToken(payload: string[...])
         else { throw .invalidToken }
         return token
+    }
+
+    /// The payload of `text` if this key signed it and nothing was altered; nil otherwise.
+    func verifiedPayload(_ text: Substring, maximumLength: Int) -> String? {
+        guard text.utf8.count <= maximumLength, let dot = text.firstIndex(of: "."),
+            let payload = Base64URL.decode(text[..<dot]), let mac = Base64URL.decode(text[text.index(after: dot)...]),
+            HMAC<SHA256>.isValidAuthenticationCode(mac, authenticating: payload, using: key)
+        else { return nil }
+        return String(validating: payload, as: UTF8.self)
     }
 }
 

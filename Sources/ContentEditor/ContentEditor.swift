@@ -22,6 +22,8 @@ public struct ContentEditor: Sendable {
     /// The checkout service's orders, read-only (`serve --edit --orders`): staff see what was
     /// paid where they edit what is sold. Nil, and no orders pages, without one.
     let orders: OrderStore?
+    /// The same file opened for writing, for staff's decisions on buyers' reviews.
+    let reviewStore: ReviewStore?
 
     public init(
         contentFolder: URL, accessToken: String? = nil, uploadLimit: Int = 25 << 20,
@@ -32,6 +34,7 @@ public struct ContentEditor: Sendable {
         self.uploadLimit = uploadLimit
         self.basePath = basePath
         self.orders = orders
+        self.reviewStore = orders.map(ReviewStore.init(orders:))
     }
 
     /// Adds the editor's routes under `/_vitrine/edit/`.
@@ -45,11 +48,15 @@ public struct ContentEditor: Sendable {
         group.get("_site") { _, _ in Self.redirect(await self.basePath()) }
         group.post("_preview") { request, _ in try await self.markdownPreview(request) }
         group.get("_staged/{token}") { request, context in self.stagedPicture(request, token: context.parameters.get("token") ?? "") }
-        if let orders {
+        if let orders, let reviewStore {
             // Constant segments win over `{kind}` in the router, so no record kind can shadow these.
             group.get("orders") { request, _ in self.orderList(request, store: orders) }
             group.get("orders/{number}") { request, context in
                 self.orderPage(request, store: orders, number: context.parameters.get("number") ?? "")
+            }
+            group.get("reviews") { request, _ in self.reviewList(request, desk: reviewStore) }
+            group.post("reviews/{id}") { request, context in
+                try await self.reviewAction(request, desk: reviewStore, id: context.parameters.get("id") ?? "")
             }
         }
         group.get("{kind}") { request, context in
@@ -99,9 +106,11 @@ public struct ContentEditor: Sendable {
 
     // MARK: Responses
 
-    /// The layout with this editor's navigation: Orders only when it was given an orders file.
-    func layout(title: String, current: RecordKind? = nil, inOrders: Bool = false, main: String) -> String {
-        EditorPage.layout(title: title, current: current, orders: orders == nil ? .hidden : inOrders ? .current : .shown, main: main)
+    /// The layout with this editor's navigation: Orders and Reviews only when it was given an orders file.
+    func layout(title: String, current: RecordKind? = nil, inOrders: Bool = false, inReviews: Bool = false, main: String) -> String {
+        EditorPage.layout(
+            title: title, current: current, orders: orders == nil ? .hidden : inOrders ? .current : .shown,
+            reviews: orders == nil ? .hidden : inReviews ? .current : .shown, main: main)
     }
 
     /// An HTML page for this browser's session, starting one (a cookie) when it has none.

@@ -45,7 +45,9 @@ enum EditorPage {
     /// so a shop without the checkout service is not offered an empty page.
     enum OrdersLink { case hidden, shown, current }
 
-    static func layout(title: String, current: RecordKind? = nil, orders: OrdersLink = .hidden, main: String) -> String {
+    static func layout(
+        title: String, current: RecordKind? = nil, orders: OrdersLink = .hidden, reviews: OrdersLink = .hidden, main: String
+    ) -> String {
         var nav = ""
         for kind in ContentFolder.kinds {
             let here = kind == current ? " aria-current=\"page\"" : ""
@@ -53,6 +55,9 @@ enum EditorPage {
         }
         if orders != .hidden {
             nav += "<li><a href=\"\(ordersPath)\"\(orders == .current ? " aria-current=\"page\"" : "")>Orders</a></li>"
+        }
+        if reviews != .hidden {
+            nav += "<li><a href=\"\(root)reviews/\"\(reviews == .current ? " aria-current=\"page\"" : "")>Reviews</a></li>"
         }
         return """
             <!DOCTYPE html>

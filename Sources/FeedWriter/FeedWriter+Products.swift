@@ -4,18 +4,21 @@ import Foundation
 
 extension FeedWriter {
     /// Every product, none left out: merchant platforms delete the offers a feed omits.
-    func productsFeed() -> Data {
+    func productsFeed(_ dialect: MerchantItem.Dialect = .google) -> Data {
         let sink = OutputSink.memory()
-        productsFeed(into: sink)
+        productsFeed(dialect, into: sink)
         return sink.data
     }
 
-    /// The feed written into `sink` as it is made: at 100,000 products it is 125 MB.
-    func productsFeed(into sink: OutputSink) {
+    /// The feed written into `sink` as it is made: at 100,000 products it is 125 MB. Google's
+    /// (`feeds/products.xml`) and Meta's (`feeds/meta-products.xml`) hold the same items, made by
+    /// `merchantItem`, each in its platform's spelling.
+    func productsFeed(_ dialect: MerchantItem.Dialect = .google, into sink: OutputSink) {
+        let path = dialect == .meta ? Routes.metaProductsFeed : Routes.productsFeed
         let channel = RSSChannel(
             title: "Products · \(site.title)", link: site.baseURL,
             description: site.description ?? "Every product at \(site.title).", language: site.languageTag.lowercased(),
-            lastBuildDate: now, selfURL: site.absoluteURL(Routes.productsFeed))
+            lastBuildDate: now, selfURL: site.absoluteURL(path))
         // Formatted once per promotion rather than once per discounted product.
         var periods: [Slug: String] = [:]
         for promotion in catalog.promotions where promotion.discountPercent != nil && promotion.status(at: now) == .active {
@@ -27,10 +30,10 @@ extension FeedWriter {
             for product in catalog.products {
                 if product.hasVariants {
                     for variant in product.variants {
-                        merchantItem(product, variant: variant, effectivePeriods: periods).write(to: xml)
+                        merchantItem(product, variant: variant, effectivePeriods: periods).write(to: xml, dialect: dialect)
                     }
                 } else {
-                    merchantItem(product, effectivePeriods: periods).write(to: xml)
+                    merchantItem(product, effectivePeriods: periods).write(to: xml, dialect: dialect)
                 }
             }
         }
@@ -43,8 +46,7 @@ extension FeedWriter {
         let product = variant.map { group.buyable($0) } ?? group
         let detail = Self.trimmed(product.detail.plainText)
         let quote = catalog.quote(for: product, at: now)
-        var link = site.absoluteURL(Routes.product(product.slug))
-        if let variant { link += "?variant=" + ImageReference.percentEncoded(variant.sku) }
+        let link = productLink(group, variant: variant)
         let images = ([product.image ?? product.thumbnail] + product.images.map(Optional.some)).compactMap { $0 }
             .map { catalog.published($0, atLeast: Catalog.shareWidth) }.filter(\.isMerchantImage)
         var item = MerchantItem(
@@ -54,9 +56,9 @@ extension FeedWriter {
             description: Self.clip(detail.isEmpty ? product.name : detail, to: MerchantItem.descriptionLimit),
             link: link,
             imageLink: images.first?.absoluteURL(in: site),
-            availability: product.availability.rawValue,
+            availability: product.availability,
             price: Self.merchantPrice(quote.list),
-            brand: catalog.brandBySlug[product.brand]?.title ?? product.brand.rawValue,
+            brand: brandTitle(of: product),
             gtin: product.gtin, mpn: product.mpn)
         // The price without a code: the one the product page shows and the checkout charges.
         if let promotion = quote.promotion {
@@ -92,6 +94,17 @@ extension FeedWriter {
         }
         return item
     }
+
+    /// The product's page, with the variant chosen when there is one: what a feed links an item to.
+    func productLink(_ product: Product, variant: Variant? = nil) -> String {
+        let page = site.absoluteURL(Routes.product(product.slug))
+        guard let variant else { return page }
+        return page + Self.variantQuery + ImageReference.percentEncoded(variant.sku)
+    }
+
+    static let variantQuery = "?variant="
+
+    func brandTitle(of product: Product) -> String { catalog.brandBySlug[product.brand]?.title ?? product.brand.rawValue }
 
     /// Without Foundation's `trimmingCharacters`, which bridges through NSString on Linux and was
     /// a third of the product feed's time.

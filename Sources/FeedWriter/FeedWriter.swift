@@ -3,8 +3,9 @@ public import CatalogModel
 public import Foundation
 
 /// Produces the shop's machine-readable files: RSS and JSON feeds of promotions, one RSS feed per
-/// brand, the merchant product feed, the sitemap and robots.txt. Like the page renderer it reads
-/// no files and writes none: it hands the builder jobs, which render on any thread.
+/// brand, the merchant product feeds (Google's and Meta's), Google's Product Ratings feed, the
+/// sitemap and robots.txt. Like the page renderer it writes no files and reads none but the
+/// review files, through the catalog's shelf: it hands the builder jobs, which render on any thread.
 public struct FeedWriter: Sendable {
     public let catalog: Catalog
     /// The build clock: decides which promotions are listed and which discounts apply.
@@ -19,9 +20,11 @@ public struct FeedWriter: Sendable {
         self.imageSizes = imageSizes
     }
 
-    /// Every feed (category `.feed`): the promotion feeds, one per brand, and the product feed.
+    /// Every feed (category `.feed`): the promotion feeds, one per brand and category, the
+    /// product feeds and, when the shop has reviews, the ratings feed.
     public func jobs() -> [OutputJob] {
         let promotionInputs = promotionDependencies()
+        let productInputs = Lazy { self.productFeedDependencies() }
         var jobs = [
             OutputJob(path: Routes.promotionsFeed, category: .feed, kind: "rss", dependencies: promotionInputs) {
                 self.promotionsFeed()
@@ -29,10 +32,14 @@ public struct FeedWriter: Sendable {
             OutputJob(path: Routes.promotionsJSONFeed, category: .feed, kind: "json-feed", dependencies: promotionInputs) {
                 self.promotionsJSONFeed()
             }.large(),
-            OutputJob(path: Routes.productsFeed, category: .feed, kind: "merchant-feed", dependencies: productFeedDependencies()) {
-                self.productsFeed(into: $0)
+            OutputJob(path: Routes.productsFeed, category: .feed, kind: "merchant-feed", dependencies: productInputs.value) {
+                self.productsFeed(.google, into: $0)
+            }.large(),
+            OutputJob(path: Routes.metaProductsFeed, category: .feed, kind: "meta-catalog", dependencies: productInputs.value) {
+                self.productsFeed(.meta, into: $0)
             }.large(),
         ]
+        jobs += productRatingsJobs()
         for brand in catalog.brands where site.writes(.brandFeeds) {
             jobs.append(OutputJob(
                 path: Routes.brandFeed(brand.slug), category: .feed, kind: "brand-rss",

@@ -1,5 +1,8 @@
-/// One product of the merchant feed, with Google's `g:` attributes
-/// (https://support.google.com/merchants/answer/7052112).
+import CatalogModel
+
+/// One product of the merchant feeds, with Google's `g:` attributes
+/// (https://support.google.com/merchants/answer/7052112), written in Google's spelling or Meta's
+/// (`Dialect`).
 struct MerchantItem {
     static let namespace = "http://base.google.com/ns/1.0"
 
@@ -9,8 +12,8 @@ struct MerchantItem {
     var description: String
     var link: String
     var imageLink: String?
-    /// `in_stock`, `out_of_stock`, `preorder` or `backorder`: the content model's own spelling is Google's.
-    var availability: String
+    /// Spelt by the dialect: Google's is the content model's own (`in_stock`), Meta's is in words.
+    var availability: Availability
     /// `32.00 USD`
     var price: String
     var salePrice: String?
@@ -48,14 +51,17 @@ struct MerchantItem {
     static let descriptionLimit = 5_000
     static let titleLimit = 150
 
-    func write(to xml: XMLWriter) {
+    func write(to xml: XMLWriter, dialect: Dialect = .google) {
+        // RSS has its own title, link and description, which Google reads; Meta's sample feed
+        // names every field in the `g:` namespace.
+        let rss = dialect == .meta ? "g" : nil
         xml.start("item")
         xml.element("id", prefix: "g", id)
-        xml.element("title", title)
-        xml.element("description", description)
-        xml.element("link", link)
+        xml.element("title", prefix: rss, title)
+        xml.element("description", prefix: rss, dialect.description(of: self))
+        xml.element("link", prefix: rss, link)
         if let imageLink { xml.element("image_link", prefix: "g", imageLink) }
-        xml.element("availability", prefix: "g", availability)
+        xml.element("availability", prefix: "g", dialect.spelling(of: availability))
         xml.element("price", prefix: "g", price)
         if let salePrice { xml.element("sale_price", prefix: "g", salePrice) }
         if let salePriceEffectiveDate { xml.element("sale_price_effective_date", prefix: "g", salePriceEffectiveDate) }
@@ -63,21 +69,30 @@ struct MerchantItem {
         if let gtin { xml.element("gtin", prefix: "g", gtin) }
         if let mpn { xml.element("mpn", prefix: "g", mpn) }
         // Brand alone does not identify a product: without a GTIN or an MPN, Google must be told so.
-        if gtin == nil && mpn == nil { xml.element("identifier_exists", prefix: "g", "no") }
+        // Meta has no such field.
+        if gtin == nil && mpn == nil && dialect == .google { xml.element("identifier_exists", prefix: "g", "no") }
         xml.element("condition", prefix: "g", "new")
         if let productType { xml.element("product_type", prefix: "g", productType) }
         if let googleProductCategory { xml.element("google_product_category", prefix: "g", googleProductCategory) }
         if let itemGroupID { xml.element("item_group_id", prefix: "g", itemGroupID) }
         for (name, value) in variantAttributes { xml.element(name, prefix: "g", value) }
-        for (name, value) in productDetails {
-            xml.start("product_detail", prefix: "g")
-            xml.element("section_name", prefix: "g", "Options")
-            xml.element("attribute_name", prefix: "g", name)
-            xml.element("attribute_value", prefix: "g", value)
-            xml.end()
+        switch dialect {
+        case .google:
+            for (name, value) in productDetails {
+                xml.start("product_detail", prefix: "g")
+                xml.element("section_name", prefix: "g", "Options")
+                xml.element("attribute_name", prefix: "g", name)
+                xml.element("attribute_value", prefix: "g", value)
+                xml.end()
+            }
+        case .meta:
+            if let attributes = Dialect.variantAttributeText(productDetails) {
+                xml.element("additional_variant_attribute", prefix: "g", attributes)
+            }
         }
         for link in additionalImageLinks.prefix(Self.additionalImageLimit) { xml.element("additional_image_link", prefix: "g", link) }
-        if let unitPricingMeasure, let unitPricingBaseMeasure {
+        // Meta's unit price is a field of another shape (value, currency and unit), not these.
+        if dialect == .google, let unitPricingMeasure, let unitPricingBaseMeasure {
             xml.element("unit_pricing_measure", prefix: "g", unitPricingMeasure)
             xml.element("unit_pricing_base_measure", prefix: "g", unitPricingBaseMeasure)
         }
@@ -86,8 +101,11 @@ struct MerchantItem {
             xml.element("country", prefix: "g", rate.country)
             xml.element("service", prefix: "g", rate.service)
             xml.element("price", prefix: "g", rate.price)
-            if let days = rate.minTransitDays { xml.element("min_transit_time", prefix: "g", String(days)) }
-            if let days = rate.maxTransitDays { xml.element("max_transit_time", prefix: "g", String(days)) }
+            // Transit times are Google's; Meta's shipping field has country, region, service and price.
+            if dialect == .google {
+                if let days = rate.minTransitDays { xml.element("min_transit_time", prefix: "g", String(days)) }
+                if let days = rate.maxTransitDays { xml.element("max_transit_time", prefix: "g", String(days)) }
+            }
             xml.end()
         }
         xml.end()

@@ -15,20 +15,46 @@ final class XMLWriter {
     static let libraryReady: Void = { xmlInitParser() }()
 
     init() {
+        (buffer, writer) = Self.memoryWriter()
+        startDocument()
+    }
+
+    private static func memoryWriter() -> (xmlBufferPtr, xmlTextWriterPtr) {
         _ = XMLWriter.libraryReady
         guard let buffer = xmlBufferCreate() else { fatalError("libxml2 could not allocate an XML buffer") }
         // The default scheme grows the buffer to the exact size on every flush, which copies a
         // 10 MB product feed over and over; doubling keeps writing linear.
         xmlBufferSetAllocationScheme(buffer, XML_BUFFER_ALLOC_DOUBLEIT)
         guard let writer = xmlNewTextWriterMemory(buffer, 0) else { fatalError("libxml2 could not allocate an XML writer") }
-        self.buffer = buffer
-        self.writer = writer
-        startDocument()
+        return (buffer, writer)
+    }
+
+    /// Elements written by libxml2 on their own, without a declaration or indentation, for a
+    /// document to take many times over with `raw`: a part every review of a product shares is
+    /// escaped once, not once per review.
+    static func fragment(_ write: (XMLWriter) -> Void) -> [UInt8] {
+        let xml = XMLWriter(fragment: ())
+        write(xml)
+        check(xmlTextWriterFlush(xml.writer!), "flush a fragment")
+        let buffer = xml.buffer!
+        return Array(UnsafeBufferPointer(start: xmlBufferContent(buffer), count: Int(xmlBufferLength(buffer))))
+    }
+
+    private init(fragment: Void) {
+        (buffer, writer) = Self.memoryWriter()
+    }
+
+    /// Bytes `fragment` made, in place; libxml2 first closes an open start tag.
+    func raw(_ bytes: [UInt8]) {
+        let writer = self.writer!
+        bytes.withUnsafeBufferPointer { check(xmlTextWriterWriteRawLen(writer, $0.baseAddress, Int32($0.count)), "write a fragment") }
     }
 
     /// A writer whose document goes to `sink` in libxml2's output chunks (4 KB) as it is written,
     /// never held whole. `sink` must outlive the writer; `finish()` then returns no bytes.
-    init(streamingTo sink: OutputSink) {
+    /// `indented: false` writes no line breaks or indentation between elements: for a file only
+    /// machines read, whose size those would grow by a fifth.
+    init(streamingTo sink: OutputSink, indented: Bool = true) {
         _ = XMLWriter.libraryReady
         let context = Unmanaged.passUnretained(sink).toOpaque()
         let output = xmlOutputBufferCreateIO(
@@ -40,13 +66,15 @@ final class XMLWriter {
             }, nil, context, nil)
         guard let output, let writer = xmlNewTextWriter(output) else { fatalError("libxml2 could not allocate an XML writer") }
         self.writer = writer
-        startDocument()
+        startDocument(indented: indented)
     }
 
-    private func startDocument() {
+    private func startDocument(indented: Bool = true) {
         let writer = self.writer!
-        check(xmlTextWriterSetIndent(writer, 1), "set indentation")
-        withXMLString("  ") { check(xmlTextWriterSetIndentString(writer, $0), "set indentation") }
+        if indented {
+            check(xmlTextWriterSetIndent(writer, 1), "set indentation")
+            withXMLString("  ") { check(xmlTextWriterSetIndentString(writer, $0), "set indentation") }
+        }
         check(xmlTextWriterStartDocument(writer, "1.0", "UTF-8", nil), "start the document")
     }
 
@@ -114,7 +142,9 @@ final class XMLWriter {
 
     /// The writer fails only on a broken call sequence or a failed allocation, never on content
     /// (`xmlSafe` removes what XML cannot hold), so a failure is a bug in this module.
-    private func check(_ result: Int32, _ action: @autoclosure () -> String) {
+    private func check(_ result: Int32, _ action: @autoclosure () -> String) { Self.check(result, action()) }
+
+    private static func check(_ result: Int32, _ action: @autoclosure () -> String) {
         precondition(result >= 0, "libxml2 could not \(action())")
     }
 

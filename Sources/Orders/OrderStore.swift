@@ -10,11 +10,14 @@ import Synchronization
 /// microseconds, far below what a lock costs a shop's traffic.
 public final class OrderStore: Sendable {
     public let path: String
-    private let connection: Mutex<SQLiteConnection>
+    /// Opened with `readOnly`: the editor's orders pages and `vitrine orders` never write.
+    public let isReadOnly: Bool
+    let connection: Mutex<SQLiteConnection>
 
     /// Opens (creating it if needed, unless `readOnly`) and brings the schema up to date.
     public init(path: String, readOnly: Bool = false) throws(SQLiteError) {
         self.path = path
+        self.isReadOnly = readOnly
         if readOnly, !FileManager.default.fileExists(atPath: path) {
             throw SQLiteError(code: 14, message: "\(path): no such orders file; the checkout service creates it with --orders", statement: nil)
         }
@@ -87,7 +90,9 @@ public final class OrderStore: Sendable {
         );
         -- Order numbers start at 1001, so the first order does not look like a test.
         INSERT INTO sqlite_sequence (name, seq) VALUES ('orders', 1000);
-        """
+        """,
+        // 2: buyers' reviews, one per order line, waiting for staff (`ReviewSubmission`).
+        ReviewSubmission.table,
     ]
 
     static func migrate(_ connection: SQLiteConnection) throws(SQLiteError) {
@@ -293,7 +298,7 @@ public final class OrderStore: Sendable {
         return order
     }
 
-    private static func date(_ text: String?) -> Date? {
+    static func date(_ text: String?) -> Date? {
         text.flatMap { try? Timestamp.parse($0).get().date }
     }
 }

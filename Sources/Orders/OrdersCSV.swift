@@ -40,7 +40,7 @@ public enum OrdersCSV {
     /// RFC 4180: a field holding a comma, quote or line break is quoted, quotes doubled; lines end
     /// in CRLF. A field starting with `=`, `+`, `-` or `@` gets a leading apostrophe, so a
     /// spreadsheet does not run a shopper's email as a formula.
-    static func row(_ fields: [String]) -> String {
+    public static func row(_ fields: [String]) -> String {
         fields.map { field -> String in
             var value = field
             if let first = value.first, "=+-@".contains(first), Double(value) == nil { value = "'" + value }

@@ -4,8 +4,9 @@ import Foundation
 import Parallel
 
 /// What a result shows, in chunks of consecutive product numbers: each chunk is a JSON array of
-/// `[name, url, brand number, price text, thumbnail, availability number]`, and the list price
-/// text as a seventh member while a promotion lowers the price.
+/// `[name, url, brand number, price text, thumbnail, availability number]`, the list price text
+/// as a seventh member while a promotion lowers the price (null when only an eighth follows), and
+/// `[average in tenths, review count]` as an eighth for a product with reviews.
 struct RecordChunks {
     var chunks: [Data]
     /// Of all chunks together: part of every chunk's name.
@@ -13,7 +14,7 @@ struct RecordChunks {
 
     init(
         products: [Product], quotes: [PriceQuote], spans: [PriceSpan?], brandOfProduct: [UInt32], availabilityOfProduct: [UInt8], site: Site,
-        chunkSize: Int
+        ratings: [RatingSummary?] = [], chunkSize: Int
     ) {
         let locale = site.locale
         let count = (products.count + chunkSize - 1) / chunkSize
@@ -41,7 +42,8 @@ struct RecordChunks {
                         listPrice: quotes[number].isReduced && !(spans[number]?.pricesDiffer ?? false)
                             ? formatted(quotes[number].list) : nil,
                         thumbnail: (product.thumbnail ?? product.image)?.sitePath ?? "",
-                        availability: availabilityOfProduct[number])
+                        availability: availabilityOfProduct[number],
+                        rating: ratings.isEmpty ? nil : ratings[number].map { ($0.averageTenths, $0.count) })
                 }
                 return Row.json(rows)
             }
@@ -63,6 +65,7 @@ struct RecordChunks {
         var listPrice: String?
         var thumbnail: String
         var availability: UInt8
+        var rating: (tenths: Int, count: Int)? = nil
 
         /// The chunk as compact JSON, laid out here with the one writer's string escaper rather than
         /// built as a value first (or through JSONEncoder, which took a sixth of the index time at
@@ -84,6 +87,11 @@ struct RecordChunks {
                 if let listPrice = row.listPrice {
                     out.append(UInt8(ascii: ","))
                     JSONValue.appendString(listPrice, to: &out)
+                } else if row.rating != nil {
+                    out.append(contentsOf: Array(",null".utf8))
+                }
+                if let rating = row.rating {
+                    out.append(contentsOf: Array(",[\(rating.tenths),\(rating.count)]".utf8))
                 }
                 out.append(UInt8(ascii: "]"))
             }

@@ -115,11 +115,16 @@ public struct SearchIndexer: Sendable {
             product.date.map { .int(Int(($0.date.timeIntervalSince1970 / 86_400).rounded(.down))) } ?? .null
         }
         let dateFile = add("f", "bin", "search-facets", Gzip.compress(JSONValue.array(dates).encodedBytes()))
+        // The average in tenths, as pages print it, so the order matches the stars shown.
+        let ratings = catalog.reviews.isEmpty ? [] : products.map { catalog.reviews.summary(for: $0.slug) }
+        let ratingFile = ratings.isEmpty ? nil : add("f", "bin", "search-facets", Gzip.compress(JSONValue.array(ratings.map { summary in
+            summary.map { .array([.int($0.averageTenths), .int($0.count)]) } ?? .null
+        }).encodedBytes()))
 
         let chunkSize = Self.recordChunkSize(products: products.count)
         let records = RecordChunks(
             products: products, quotes: quotes, spans: spans, brandOfProduct: brandOfProduct, availabilityOfProduct: availabilityOfProduct,
-            site: catalog.site, chunkSize: chunkSize)
+            site: catalog.site, ratings: ratings, chunkSize: chunkSize)
         let recordPrefix = "r-\(records.hash)-"
         for (number, chunk) in records.chunks.enumerated() {
             files.append(SearchIndexFile(path: Self.folder + recordPrefix + "\(number).json", kind: "search-records", data: chunk))
@@ -151,7 +156,8 @@ public struct SearchIndexer: Sendable {
             lexicon: lexicon,
             columns: .init(
                 brand: brandFile, brandWidth: columns.brandWidth, availability: availabilityFile, price: priceFile,
-                priceWidth: columns.priceWidth, variantPrices: variantPriceFile, categories: categoryFile, dates: dateFile),
+                priceWidth: columns.priceWidth, variantPrices: variantPriceFile, categories: categoryFile, dates: dateFile,
+                ratings: ratingFile),
             records: .init(prefix: recordPrefix, size: chunkSize, chunks: records.chunks.count),
             rules: Self.rules,
             categories: tree.isEmpty ? nil : tree.map { entry in

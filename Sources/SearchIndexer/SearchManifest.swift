@@ -81,10 +81,13 @@ public struct SearchManifest: Codable, Sendable, Equatable {
         /// gzip JSON: per product, its `date` as days since 1970-01-01, or null without one; for
         /// sorting by newest.
         public var dates: String?
+        /// gzip JSON: per product, `[average in tenths, review count]`, or null without reviews;
+        /// for sorting by rating. Absent when no product has reviews.
+        public var ratings: String?
 
         public init(
             brand: String, brandWidth: Int, availability: String, price: String, priceWidth: Int, variantPrices: String? = nil,
-            categories: String? = nil, dates: String? = nil
+            categories: String? = nil, dates: String? = nil, ratings: String? = nil
         ) {
             self.brand = brand
             self.brandWidth = brandWidth
@@ -94,11 +97,14 @@ public struct SearchManifest: Codable, Sendable, Equatable {
             self.variantPrices = variantPrices
             self.categories = categories
             self.dates = dates
+            self.ratings = ratings
         }
     }
 
     /// Result records: chunk `n` (products n*size ..< (n+1)*size) is `prefix + n + ".json"`, a JSON
-    /// array of `[name, url, brand number, price text, thumbnail, availability number]`. The prefix
+    /// array of `[name, url, brand number, price text, thumbnail, availability number]`, then the
+    /// list price while a sale lowers the price and `[average in tenths, review count]` for a
+    /// reviewed product (see `RecordChunks`). The prefix
     /// carries the hash of all records, so a deploy that changes any record renames every chunk.
     public struct Records: Codable, Sendable, Equatable {
         public var prefix: String

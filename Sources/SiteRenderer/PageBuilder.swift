@@ -135,6 +135,8 @@ struct PageBuilder: Sendable {
         let gallery = gallery(of: product, shown: shown.image ?? shown.thumbnail)
         if !gallery.isEmpty { item["gallery"] = ["pictures": gallery] as TemplateFields }
         if let shipping = shippingRates(for: quote.price) { item["shipping"] = shipping }
+        let reviews = shownReviews(of: product)
+        item["reviews"] = reviews.map { reviewSection($0, of: product) } ?? false
         page["product"] = item
         page["brand"] = context.brandSummary(brand)
         // The steps above the product are those of its category, or of its brand: made once per
@@ -154,7 +156,7 @@ struct PageBuilder: Sendable {
         page["breadcrumbs"] = trail.items + [Self.currentStep(product.name, absoluteURL: absoluteURL)]
         page["breadcrumbsJSONLD"] = trail.jsonLD(endingWith: product.name, absoluteURL: absoluteURL)
         page["jsonLD"] = ProductJSONLD.make(
-            product, quote: quote, offers: offers, brand: brand, catalog: catalog, url: absoluteURL)
+            product, quote: quote, offers: offers, brand: brand, catalog: catalog, url: absoluteURL, reviews: reviews)
         page["openGraph"] = openGraph(
             type: "product", title: product.name, image: context.absoluteImageURL(shown.image ?? shown.thumbnail),
             extra: [

@@ -295,6 +295,7 @@ struct PageContext {
         addImage(product.thumbnail ?? product.image, as: "thumbnail", slot: Slot.thumbnail, to: &item)
         item["listPrice"] = quote.isReduced ? price(quote.list, of: product) : false
         item["unitPrice"] = site.unitPrice(of: quote.price, netContent: product.netContent)?.formatted(locale: site.locale) ?? false
+        item["rating"] = ratingFields(for: product.slug)
         return item
     }
 
@@ -305,6 +306,8 @@ struct PageContext {
         var item = makeProductSummary(span.cheapest, quote: span.lowest)
         item["name"] = product.name
         item["sku"] = product.sku
+        // The cheapest variant stands in for the price; the reviews are the product's.
+        item["rating"] = ratingFields(for: product.slug)
         if span.pricesDiffer {
             item["price"] = "from " + price(span.lowest.price, of: span.cheapest)
             item["listPrice"] = false

@@ -6,29 +6,36 @@ import Foundation
 /// A product with variants is a `ProductGroup` whose `hasVariant` lists each as a `Product` with
 /// its own offer, the shape Google documents for product variants.
 ///
+/// A product with reviews carries `aggregateRating` over all of them and `review` for those its
+/// page shows (on the group, for a product with variants): Google's review snippets for products.
+/// The shop's own `Organization` never does; reviews of a shop on its own site are
+/// "self-serving", which Google ignores.
+///
 /// Written member by member in key order, the bytes `JSONValue.encoded(scriptSafe:)` would give
 /// the same object: one per product page, and building the tree to be sorted back out was 4 % of
 /// a build.
 enum ProductJSONLD {
     /// `quote` is the product's own; `offers` its variants', as the page priced them.
     static func make(
-        _ product: Product, quote: PriceQuote, offers: [VariantOffer], brand: Brand, catalog: Catalog, url: String
+        _ product: Product, quote: PriceQuote, offers: [VariantOffer], brand: Brand, catalog: Catalog, url: String,
+        reviews: ShownReviews? = nil
     ) -> String {
-        var writer = JSONObjectWriter(capacity: 2048, scriptSafe: true)
+        var writer = JSONObjectWriter(capacity: 2048 + 1024 * (reviews?.newest.count ?? 0), scriptSafe: true)
         if product.hasVariants {
-            group(product, offers: offers, brand: brand, catalog: catalog, url: url, into: &writer)
+            group(product, offers: offers, brand: brand, catalog: catalog, url: url, reviews: reviews, into: &writer)
         } else {
-            item(product, quote: quote, brand: brand, catalog: catalog, url: url, into: &writer)
+            item(product, quote: quote, brand: brand, catalog: catalog, url: url, reviews: reviews, into: &writer)
         }
         return String(decoding: writer.finish(), as: UTF8.self)
     }
 
     private static func group(
-        _ product: Product, offers: [VariantOffer], brand: Brand, catalog: Catalog, url: String,
+        _ product: Product, offers: [VariantOffer], brand: Brand, catalog: Catalog, url: String, reviews: ShownReviews?,
         into writer: inout JSONObjectWriter
     ) {
         writer.string("@context", "https://schema.org")
         writer.string("@type", "ProductGroup")
+        if let reviews { writer.object("aggregateRating") { aggregateRating(reviews.summary, into: &$0) } }
         writer.object("brand") { brandObject(brand, into: &$0) }
         writer.string("description", describing(product))
         writer.objects("hasVariant", offers) { writer, offer in
@@ -52,6 +59,7 @@ enum ProductJSONLD {
         writer.strings("image", images.isEmpty ? nil : images)
         writer.string("name", product.name)
         writer.string("productGroupID", product.sku)
+        if let reviews { writer.objects("review", reviews.newest) { review($1, into: &$0) } }
         writer.string("url", url)
         writer.strings("variesBy", product.options.map(variesBy))
     }
@@ -60,7 +68,7 @@ enum ProductJSONLD {
     /// brand to its group, and adds its option values (`extra`, by schema.org property) among its
     /// members.
     private static func item(
-        _ product: Product, quote: PriceQuote, brand: Brand?, catalog: Catalog, url: String,
+        _ product: Product, quote: PriceQuote, brand: Brand?, catalog: Catalog, url: String, reviews: ShownReviews? = nil,
         extra: [String: JSONValue] = [:], into writer: inout JSONObjectWriter
     ) {
         var pending = extra.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }[...]
@@ -75,6 +83,10 @@ enum ProductJSONLD {
         if brand != nil { writer.string("@context", "https://schema.org") }
         member("@type")
         writer.string("@type", "Product")
+        if let reviews {
+            member("aggregateRating")
+            writer.object("aggregateRating") { aggregateRating(reviews.summary, into: &$0) }
+        }
         if let brand {
             writer.object("brand") { brandObject(brand, into: &$0) }
             writer.string("description", describing(product))
@@ -90,6 +102,10 @@ enum ProductJSONLD {
         writer.string("name", product.name)
         member("offers")
         writer.object("offers") { offer(product, quote: quote, catalog: catalog, url: url, into: &$0) }
+        if let reviews {
+            member("review")
+            writer.objects("review", reviews.newest) { review($1, into: &$0) }
+        }
         member("sku")
         writer.string("sku", product.sku)
         member("url")
@@ -119,6 +135,34 @@ enum ProductJSONLD {
             seller.string("name", catalog.site.title)
         }
         writer.string("url", url)
+    }
+
+    /// Over every review of the product, not only those shown; `ratingValue` is the figure the
+    /// page prints.
+    private static func aggregateRating(_ summary: RatingSummary, into writer: inout JSONObjectWriter) {
+        writer.string("@type", "AggregateRating")
+        writer.int("bestRating", 5)
+        writer.number("ratingValue", summary.averageText)
+        writer.int("reviewCount", Int64(summary.count))
+        writer.int("worstRating", 1)
+    }
+
+    private static func review(_ review: Review, into writer: inout JSONObjectWriter) {
+        writer.string("@type", "Review")
+        writer.object("author") { author in
+            author.string("@type", "Person")
+            author.string("name", review.author)
+        }
+        // The day in the shop's zone, as the page prints it.
+        writer.string("datePublished", Timestamp(date: review.date.date, hasTime: false, utcOffset: review.date.utcOffset).iso8601)
+        writer.string("name", review.title)
+        writer.string("reviewBody", review.body)
+        writer.object("reviewRating") { rating in
+            rating.string("@type", "Rating")
+            rating.int("bestRating", 5)
+            rating.int("ratingValue", Int64(review.rating))
+            rating.int("worstRating", 1)
+        }
     }
 
     private static func brandObject(_ brand: Brand, into writer: inout JSONObjectWriter) {

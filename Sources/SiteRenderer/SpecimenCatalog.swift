@@ -62,6 +62,7 @@ enum SpecimenCatalog {
         ]
         let pages = [Page(slug: slug("specimen-page"), title: "Page", body: text, source: source)]
         var catalog = Catalog(site: site, brands: brands, products: products, promotions: promotions, pages: pages, categories: categories)
+        catalog.reviews = specimenReviews(for: slug("specimen-serum"), now: now, zone: site.timeZone)
         for picture in [image, second] {
             catalog.pictures[picture.sitePath] = PictureSet(
                 renditions: [PictureFormat.avif, .webp, .jpeg].map {
@@ -70,5 +71,33 @@ enum SpecimenCatalog {
                 fallback: .jpeg)
         }
         return catalog
+    }
+
+    /// More reviews than a page prints, one with every optional key, so the "More reviews" parts
+    /// and a review's title, response and language are seen. The shelf reads text back from files:
+    /// the lines are written to a temporary file, which the shelf holds open once it is made, so
+    /// the file is removed at once.
+    static func specimenReviews(for product: Slug, now: Date, zone: TimeZone) -> ReviewShelf {
+        let count = PageBuilder.reviewsShown + 2
+        let day = Int64(now.timeIntervalSince1970) / 86_400 - 1
+        let lines = (0..<count).map { number -> String in
+            let date = Timestamp.rfc3339(Date(timeIntervalSince1970: Double(day - Int64(number)) * 86_400))
+            return number == 0
+                ? #"{"id":"specimen-0","product":"\#(product)","rating":4,"title":"Title","body":"Text.\n\nMore text.","author":"Author","date":"\#(date)","verified":true,"language":"zz","response":{"body":"Thanks.","date":"\#(date)"}}"#
+                : #"{"id":"specimen-\#(number)","product":"\#(product)","rating":5,"body":"Text.","author":"Author","date":"\#(date)"}"#
+        }
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("vitrine-specimen-\(UUID().uuidString).jsonl").path
+        guard FileManager.default.createFile(atPath: path, contents: Data(lines.joined(separator: "\n").utf8)) else { return .empty }
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        var offset = 0
+        let entries = lines.enumerated().map { number, line -> (product: Slug, entry: ReviewShelf.Entry) in
+            let entry = ReviewShelf.Entry(
+                date: (day - Int64(number)) * 86_400, file: 0, lineNumber: Int32(number + 1), offset: offset,
+                length: Int32(line.utf8.count), rating: number == 0 ? 4 : 5, verified: number == 0, hasResponse: number == 0,
+                hash: UInt64(number))
+            offset += line.utf8.count + 1
+            return (product, entry)
+        }
+        return ReviewShelf(paths: [path], displayPaths: ["(specimen)"], zone: zone, reviews: entries)
     }
 }

@@ -22,10 +22,17 @@ extension Vitrine {
                 the service at another API (a local stand-in in tests). Without a key the summary
                 page is the last step and no order is kept.
 
+                Reviews: with --orders, a paid order's JSON (GET /api/orders/<session>) lists a
+                review link per line (GET /reviews/<token>, signed with a key derived from
+                VITRINE_CHECKOUT_SECRET, valid for --review-link-days after payment). The buyer's
+                review is kept as pending in the orders file until staff approve it in the editor
+                (`vitrine serve --edit --orders FILE`). `vitrine reviews links` makes links for
+                past orders.
+
                 Routes: GET /cart/<sku>:<qty>[,…][?code=CODE] (303 to the summary),
                 POST /api/checkout-links, GET /checkout/<token>, GET /api/checkout/<token>,
                 POST /checkout/<token>/pay, POST /webhooks/stripe, GET /api/orders/<session>,
-                GET /healthz, GET /openapi.json.
+                GET and POST /reviews/<token>, GET /healthz, GET /openapi.json.
 
                 Examples:
                   VITRINE_CHECKOUT_SECRET="$(openssl rand -base64 48)" vitrine checkout --content Content
@@ -71,6 +78,11 @@ extension Vitrine {
                 "SQLite file the paid orders are kept in (created if missing); required with STRIPE_SECRET_KEY.", valueName: "FILE"))
         var orders: String?
 
+        @Option(
+            name: .customLong("review-link-days"),
+            help: ArgumentHelp("Days a paid order's review links stay valid, from payment (1–3650).", valueName: "DAYS"))
+        var reviewLinkDays: Int = 90
+
         @Flag(name: [.short, .long], help: "Log every request (the HTTP library's own lines keep to --log-level).")
         var verbose = false
 
@@ -78,6 +90,7 @@ extension Vitrine {
 
         func validate() throws {
             guard (1...1440).contains(tokenLifetime) else { throw ValidationError("--token-lifetime must be 1–1440 minutes") }
+            guard (1...3650).contains(reviewLinkDays) else { throw ValidationError("--review-link-days must be 1–3650 days") }
             if case .failure(let error) = CatalogClock.moment(option: clock) { throw ValidationError(error.message) }
             if let publicURL, !(publicURL.hasPrefix("http://") || publicURL.hasPrefix("https://")) {
                 throw ValidationError("--public-url must be an absolute http(s) URL, e.g. https://checkout.example.com/")
@@ -110,7 +123,8 @@ extension Vitrine {
                     throw ExitCode.failure
                 }
                 do {
-                    payments = Payments(settings: settings, store: try OrderStore(path: orders))
+                    payments = Payments(
+                        settings: settings, store: try OrderStore(path: orders), reviewLinkLifetime: TimeInterval(reviewLinkDays) * 86_400)
                 } catch {
                     Console.error("error: cannot open the orders file: \(error)")
                     throw ExitCode.failure

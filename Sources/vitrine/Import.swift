@@ -30,8 +30,9 @@ extension Vitrine {
                   vitrine import parse export/*.json --files export/files --output shop/Content
                   vitrine import shopify products_export.csv
                   vitrine import woocommerce wc-product-export.csv
+                  vitrine import reviews judgeme-reviews.csv --from judgeme
                 """,
-            subcommands: [Parse.self, Shopify.self, WooCommerce.self])
+            subcommands: [Parse.self, Shopify.self, WooCommerce.self, ImportReviews.self])
 
         /// Writes a successful import, or prints why not; shared by every format.
         static func finish(_ result: ImportResult, _ options: ImportOptions) throws {

@@ -20,7 +20,9 @@ extension Vitrine {
                 is checked as `vitrine check` checks it before a file is written. The editor listens
                 on loopback only, unless an access token is set (--edit-token or VITRINE_EDIT_TOKEN);
                 then it prints the link to open once. With --orders, the editor also lists the orders
-                the checkout service keeps in that file (read-only, at /_vitrine/edit/orders/).
+                the checkout service keeps in that file (read-only, at /_vitrine/edit/orders/) and the
+                buyers' reviews waiting for approval (/_vitrine/edit/reviews/; approving one appends it
+                to Content/reviews/).
 
                 Examples:
                   vitrine serve
@@ -60,7 +62,7 @@ extension Vitrine {
         @Option(
             name: .long,
             help: ArgumentHelp(
-                "The checkout service's orders file (its --orders), shown read-only in the editor; with --edit.", valueName: "FILE"))
+                "The checkout service's orders file (its --orders): orders shown read-only, buyers' reviews to approve; with --edit.", valueName: "FILE"))
         var orders: String?
 
         static let loopbackHosts: Set<String> = ["127.0.0.1", "::1", "localhost"]

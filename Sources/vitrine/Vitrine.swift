@@ -26,7 +26,7 @@ struct Vitrine: AsyncParsableCommand {
         version: version,
         subcommands: [
             Init.self, Build.self, Check.self, Serve.self, Theme.self, Schema.self, SearchIndex.self, Checkout.self, Merge.self,
-            Import.self, Orders.self,
+            Import.self, Orders.self, Reviews.self,
         ]
     )
 

@@ -102,6 +102,8 @@ struct ContentEditorTests {
     @Test func variantsAreEditedAsRowsAddedByAnEmptyRowAndRemovedByClearingOne() async throws {
         let shop = try SampleShop()
         defer { shop.remove() }
+        // The sample shop's reviews of the shade removed below would keep it from going.
+        try shop.removeReviews(naming: ["DIR-FSG-0N"])
         let path = "/_vitrine/edit/products/forever-skin-glow-foundation"
         let relative = "products/diar/forever-skin-glow-foundation.md"
         let before = try text(shop, relative)
@@ -312,6 +314,8 @@ struct ContentEditorTests {
     @Test func aProductStillNamedByAPromotionIsNotDeletedAndAnotherIs() async throws {
         let shop = try SampleShop()
         defer { shop.remove() }
+        // Reviews name a product as promotions do (`reviewedProductIsNotDeleted`); these are gone.
+        try shop.removeReviews(naming: ["cicalfate-creme-reparatrice", "AVN-CRC-40"])
         let named = "/_vitrine/edit/products/advanced-night-repair-serum"
         try await app(shop).test(.router) { raw in
             let client = EditorClient(raw)
@@ -324,7 +328,7 @@ struct ContentEditorTests {
             let other = Self.product + "/delete"
             let page = try await client.get(other)
             let deleted = try await client.post(other, fields: [("_csrf", page.hidden("_csrf")!), ("_revision", page.hidden("_revision")!)])
-            #expect(deleted.status == .seeOther)
+            #expect(deleted.status == .seeOther, "\(deleted.html)")
             #expect(try await client.get(Self.product).status == .notFound)
         }
         #expect(FileManager.default.fileExists(atPath: shop.content.appendingPathComponent("products/estee-louder/advanced-night-repair-serum.md").path)

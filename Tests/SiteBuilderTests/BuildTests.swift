@@ -47,7 +47,7 @@ func buildOptions(_ fixture: ShopFixture, output: URL? = nil, strict: Bool = fal
         let catalog = try #require(SiteBuilder.withPictures(checked, options: buildOptions(fixture)))
         let templates = try #require(checked.templates)
         let streamed = SiteBuilder.outputJobs(catalog: catalog, templates: templates, now: ShopFixture.clock).filter { $0.stream != nil }
-        #expect(streamed.map(\.path) == ["feeds/products.xml"])
+        #expect(streamed.map(\.path) == ["feeds/meta-products.xml", "feeds/products.xml"])
         for job in streamed {
             let written = try Data(contentsOf: fixture.output.appendingPathComponent(job.path))
             #expect(written.count > 1000)

@@ -23,7 +23,8 @@ import VitrineTestSupport
 
     @Test func feedsAreOutputJobsCountedAsFeeds() {
         let feeds = Self.jobs.filter { $0.category == .feed }.map(\.path)
-        #expect(feeds.count == 23)  // promotions RSS + JSON, products, 7 brands, 13 categories
+        #expect(feeds.count == 25)  // promotions RSS + JSON, products for Google and Meta, ratings, 7 brands, 13 categories
+        #expect(feeds.contains("feeds/product-ratings.xml") && feeds.contains("feeds/meta-products.xml"))
         #expect(feeds.contains("feeds/promotions.xml"))
         #expect(feeds.contains("feeds/promotions.json"))
         #expect(feeds.contains("feeds/products.xml"))
@@ -45,7 +46,8 @@ import VitrineTestSupport
         let large = Set(Self.jobs.filter(\.isLarge).map(\.path))
         #expect(large == [
             "feeds/products.xml", "feeds/promotions.xml", "feeds/promotions.json", "sitemap.xml",
-            "api/v1/promotions.json", "index.html", "promotions/index.html",
+            "api/v1/promotions.json", "index.html", "promotions/index.html", "feeds/meta-products.xml",
+            "feeds/product-ratings.xml",
         ])
     }
 
@@ -84,8 +86,8 @@ import VitrineTestSupport
             templatesFolder: Self.repository.appendingPathComponent("Templates"), outputFolder: output, clock: Self.clock,
             pictureCache: SampleShop.pictureCache))
         #expect(report.succeeded)
-        #expect(report.feedCount == 23)
-        #expect(report.summary.contains("23 feeds"))
+        #expect(report.feedCount == 25)
+        #expect(report.summary.contains("25 feeds"))
         let feed = try String(contentsOf: output.appendingPathComponent("feeds/promotions.xml"), encoding: .utf8)
         // Enclosure lengths are the image files' sizes.
         let size = try FileManager.default.attributesOfItem(

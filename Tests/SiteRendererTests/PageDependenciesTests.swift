@@ -31,7 +31,7 @@ struct PageDependenciesTests {
             .site, .list(.page), .record(.page, slug("about")), .record(.page, slug("contact")),
             .record(.page, slug("privacy")), .record(.page, slug("terms")),
             .template("product"), .template("layout"), .template("partials/header"), .template("partials/footer"),
-            .template("partials/breadcrumbs"), .template("partials/product-card"),
+            .template("partials/breadcrumbs"), .template("partials/product-card"), .template("partials/review"),
             // Its breadcrumb follows its first category up to the root.
             .record(.category, slug("eye-care")), .record(.category, slug("skincare")), .list(.category),
         ]))

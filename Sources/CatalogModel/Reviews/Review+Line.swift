@@ -204,6 +204,41 @@ extension Review {
         return (review, nil, diagnostics)
     }
 
+    /// A line the loader checked, read again for its texts: no rule is applied twice (the feeds
+    /// and pages read every review back, and checking each again cost as much as loading them).
+    /// The rating and date come from what the loader kept.
+    static func trusted(_ line: JSONLine, product: Slug, rating: Int, date seconds: Int64, zone: TimeZone, source: SourceLocation)
+        -> Review?
+    {
+        guard let members = line.members else { return nil }
+        var id = "", named = "", body = "", author = "", dateText = ""
+        var title: String?, language: String?, response: Response?
+        var verified = false
+        for member in members {
+            switch member.key {
+            case "id": id = trimmed(line.text(of: member.value) ?? "")
+            case "product": named = trimmed(line.text(of: member.value) ?? "")
+            case "body": body = trimmed(line.text(of: member.value) ?? "")
+            case "author": author = trimmed(line.text(of: member.value) ?? "")
+            case "title": title = line.text(of: member.value).map(trimmed)
+            case "date": dateText = line.text(of: member.value) ?? ""
+            case "language": language = line.text(of: member.value)
+            case "verified": if case .bool(let flag) = member.value { verified = flag }
+            case "response":
+                guard case .object(let parts) = member.value else { break }
+                let text = parts.first { $0.key == "body" }.flatMap { line.text(of: $0.value) }.map(trimmed)
+                let when = parts.first { $0.key == "date" }.flatMap { line.text(of: $0.value) }
+                if let text, let when, let stamp = try? Timestamp.parse(when, in: zone).get() { response = Response(body: text, date: stamp) }
+            default: break
+            }
+        }
+        // The date as written (a day alone stays a day); the kept instant if it no longer reads.
+        let date = (try? Timestamp.parse(dateText, in: zone).get()) ?? Timestamp(date: Date(timeIntervalSince1970: Double(seconds)))
+        return Review(
+            id: id, product: product, sku: named == product.rawValue ? nil : named, rating: rating, title: title, body: body,
+            author: author, date: date, verified: verified, language: language, response: response, source: source)
+    }
+
     static let knownKeys = fields.map(\.key)
 
     /// The text without white space around it; most texts have none, and are returned as they are.

@@ -168,11 +168,7 @@ public struct ReviewShelf: Sendable {
     /// the line (the loader's check no longer holds).
     public func read(_ entry: Entry, product: Slug) -> Review? {
         guard let bytes = files.read(entry), let line = try? JSONLine(bytes) else { return nil }
-        let path = files.displayPaths[Int(entry.file)]
-        // The loader resolved the product already: the line names it by slug, or else by a SKU.
-        let (review, _) = Review.read(
-            line, path: path, lineNumber: Int(entry.lineNumber), zone: zone, now: nil,
-            resolve: { Review.Target(product: product, sku: $0 == product.rawValue ? nil : $0) })
-        return review
+        let source = SourceLocation(path: files.displayPaths[Int(entry.file)], line: Int(entry.lineNumber), column: 1)
+        return Review.trusted(line, product: product, rating: Int(entry.rating), date: entry.date, zone: zone, source: source)
     }
 }

@@ -4,7 +4,7 @@
 // manifest.json, then only the lexicon blocks and posting files the query's words need, the
 // facet columns when filters apply or the postings cannot tell the matches' facets, and the
 // record chunks of the results on screen. Query, filters and order live in the URL
-// (?q=night&brand=slug&category=serums&min=10&max=50&sort=price).
+// (?q=night&brand=slug&category=serums&min=10&max=50&sort=price; sort=rating for the best rated).
 (function () {
   "use strict";
 
@@ -16,6 +16,7 @@
     category: $("search-category"), sort: $("search-sort"),
     min: $("search-min"), max: $("search-max"), message: $("search-message"),
     status: $("search-status"), results: $("search-results"), more: $("search-more"),
+    rating: $("search-rating"),
   };
   const manifestURL = new URL(form.dataset.manifest, document.baseURI);
   const root = form.dataset.root || "";
@@ -264,11 +265,16 @@
     dates: () => manifest.columns.dates
       ? fetchFile(manifest.columns.dates, "gzip").then((bytes) => JSON.parse(decoder.decode(bytes)))
       : Promise.resolve([]),
+    // Per product, [average in tenths, review count], or null without reviews.
+    ratings: () => manifest.columns.ratings
+      ? fetchFile(manifest.columns.ratings, "gzip").then((bytes) => JSON.parse(decoder.decode(bytes)))
+      : Promise.resolve([]),
   };
 
   // Orders besides relevance. Product numbers are in name order, so the number breaks ties by
-  // name; a product without a date sorts after every dated one, never drops out.
-  const SORTS = ["name", "price", "price-desc", "newest"];
+  // name; a product without a date sorts after every dated one, never drops out. By rating: the
+  // highest average first, ties by more reviews; products without reviews last.
+  const SORTS = ["name", "price", "price-desc", "newest", "rating"];
   async function sortIDs(ids, sort, total) {
     if (sort === "name") return ids.sort((a, b) => a - b);
     if (sort === "price" || sort === "price-desc") {
@@ -280,6 +286,11 @@
       const dates = await columns.dates();
       const day = (i) => (dates[i] == null ? -Infinity : dates[i]);
       return ids.sort((a, b) => day(b) - day(a) || a - b);
+    }
+    if (sort === "rating") {
+      const ratings = await columns.ratings();
+      const average = (i) => (ratings[i] ? ratings[i][0] : -1), reviews = (i) => (ratings[i] ? ratings[i][1] : 0);
+      return ids.sort((a, b) => average(b) - average(a) || reviews(b) - reviews(a) || a - b);
     }
     return total ? ids.sort((a, b) => total[b] - total[a] || a - b) : ids;
   }
@@ -500,8 +511,9 @@
     return first;
   }
 
-  // A seventh member, the list price, is there only while a promotion lowers the price.
-  function render([name, url, brand, price, thumbnail, availability, listPrice]) {
+  // A seventh member, the list price, is there only while a promotion lowers the price (null when
+  // an eighth follows); an eighth, [average in tenths, review count], for a product with reviews.
+  function render([name, url, brand, price, thumbnail, availability, listPrice, rating]) {
     const li = document.createElement("li");
     li.className = "search-result";
     if (thumbnail) {
@@ -523,6 +535,7 @@
     meta.className = "card-meta";
     meta.textContent = manifest.brands[brand] ? manifest.brands[brand].title : "";
     text.append(link, meta);
+    if (rating && ui.rating) text.append(ratingText(rating));
     const priceText = document.createElement("span");
     priceText.className = "price";
     priceText.textContent = price;
@@ -544,6 +557,16 @@
       text.append(badge);
     }
     return li;
+  }
+
+  /** "★ 4.3 (127)" with its words for screen readers, from the page's template. */
+  function ratingText([tenths, count]) {
+    const part = ui.rating.content.firstElementChild.cloneNode(true);
+    const average = Math.floor(tenths / 10) + "." + (tenths % 10);
+    for (const element of part.querySelectorAll("[data-average]")) element.textContent = average;
+    for (const element of part.querySelectorAll("[data-count]")) element.textContent = String(count);
+    part.querySelector(count === 1 ? "[data-many]" : "[data-one]").remove();
+    return part;
   }
 
   // ---- Wiring ---------------------------------------------------------------------------------

@@ -39,14 +39,8 @@ final class ParsedXML {
 
     /// Text of every node the expression selects (elements or attributes), in document order.
     func strings(_ expression: String) -> [String] {
-        guard let context = xmlXPathNewContext(document) else { return [] }
-        defer { xmlXPathFreeContext(context) }
-        for (prefix, uri) in Self.namespaces { _ = xmlXPathRegisterNs(context, prefix, uri) }
-        guard let result = xmlXPathEvalExpression(expression, context) else { return [] }
-        defer { xmlXPathFreeObject(result) }
-        guard let nodes = result.pointee.nodesetval else { return [] }
-        return (0..<Int(nodes.pointee.nodeNr)).map { index in
-            guard let content = xmlNodeGetContent(nodes.pointee.nodeTab[index]) else { return "" }
+        nodes(expression) { node in
+            guard let content = xmlNodeGetContent(node) else { return "" }
             defer { vitrine_xml_free(content) }
             return String(cString: content)
         }
@@ -55,6 +49,22 @@ final class ParsedXML {
     func string(_ expression: String) -> String? { strings(expression).first }
 
     func count(_ expression: String) -> Int { strings(expression).count }
+
+    /// Names of the elements the expression selects, without prefix, in document order: what a
+    /// schema's sequence is checked against.
+    func names(_ expression: String) -> [String] {
+        nodes(expression) { String(cString: $0.pointee.name) }
+    }
+
+    private func nodes<T>(_ expression: String, _ read: (xmlNodePtr) -> T) -> [T] {
+        guard let context = xmlXPathNewContext(document) else { return [] }
+        defer { xmlXPathFreeContext(context) }
+        for (prefix, uri) in Self.namespaces { _ = xmlXPathRegisterNs(context, prefix, uri) }
+        guard let result = xmlXPathEvalExpression(expression, context) else { return [] }
+        defer { xmlXPathFreeObject(result) }
+        guard let nodes = result.pointee.nodesetval else { return [] }
+        return (0..<Int(nodes.pointee.nodeNr)).compactMap { nodes.pointee.nodeTab[$0].map(read) }
+    }
 
     /// The root element's name, without prefix.
     var rootName: String? {
