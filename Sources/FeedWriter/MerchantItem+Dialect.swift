@@ -37,7 +37,7 @@ extension MerchantItem {
         /// (`http://`, `https://`, `www.`, after an opening bracket or quote) is left out, and its
         /// closing punctuation stays with the word before.
         static func withoutLinks(_ text: String) -> String {
-            guard text.contains("://") || text.contains("www.") else { return text }
+            guard mayHoldLinks(text) else { return text }
             let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
                 var words: [String] = []
                 for word in line.split(separator: " ", omittingEmptySubsequences: false) {
@@ -52,6 +52,26 @@ extension MerchantItem {
                 return words.joined(separator: " ")
             }
             return lines.joined(separator: "\n").trimmingWhitespace()
+        }
+
+        /// Whether `://` or `www.` occurs, on the bytes: `String.contains` with a text went
+        /// through the string-processing searcher, 7 % of a build of 10,000 products.
+        static func mayHoldLinks(_ text: String) -> Bool {
+            var text = text
+            return text.withUTF8 { bytes in
+                guard bytes.count >= 3 else { return false }
+                for index in 0..<bytes.count - 2 {
+                    switch bytes[index] {
+                    case UInt8(ascii: ":") where bytes[index + 1] == UInt8(ascii: "/") && bytes[index + 2] == UInt8(ascii: "/"):
+                        return true
+                    case UInt8(ascii: "w") where index + 3 < bytes.count && bytes[index + 1] == UInt8(ascii: "w")
+                        && bytes[index + 2] == UInt8(ascii: "w") && bytes[index + 3] == UInt8(ascii: "."):
+                        return true
+                    default: continue
+                    }
+                }
+                return false
+            }
         }
 
         /// `shade:Rose,finish:Matte`: Meta's one field for options it has no attribute of its own
