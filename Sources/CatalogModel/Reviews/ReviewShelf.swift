@@ -62,21 +62,50 @@ public struct ReviewShelf: Sendable {
 
         deinit { for descriptor in descriptors where descriptor >= 0 { close(descriptor) } }
 
-        func read(_ entry: Entry) -> [UInt8]? {
-            guard entry.file >= 0, Int(entry.file) < descriptors.count else { return nil }
-            let descriptor = descriptors[Int(entry.file)]
+        /// `length` bytes of file `file` from `offset`; nil when the file has fewer.
+        func read(file: Int32, offset: Int, length: Int) -> [UInt8]? {
+            guard file >= 0, Int(file) < descriptors.count else { return nil }
+            let descriptor = descriptors[Int(file)]
             guard descriptor >= 0 else { return nil }
-            let length = Int(entry.length)
             let bytes = [UInt8](unsafeUninitializedCapacity: length) { buffer, count in
                 var done = 0
                 while done < length {
-                    let n = pread(descriptor, buffer.baseAddress! + done, length - done, off_t(entry.offset + done))
+                    let n = pread(descriptor, buffer.baseAddress! + done, length - done, off_t(offset + done))
                     if n <= 0 { break }
                     done += n
                 }
                 count = done
             }
             return bytes.count == length ? bytes : nil
+        }
+
+        /// Each entry's line as a range in a buffer, in the entries' order. Lines that lie close
+        /// together in one file (a product's reviews usually do) are read with one call: reading
+        /// each line on its own was a system call per review for every page, API file and feed.
+        func lines(_ entries: [Entry]) -> [(bytes: [UInt8], range: Range<Int>)?] {
+            let order = entries.indices.sorted { (entries[$0].file, entries[$0].offset) < (entries[$1].file, entries[$1].offset) }
+            var found = [(bytes: [UInt8], range: Range<Int>)?](repeating: nil, count: entries.count)
+            var run = 0
+            while run < order.count {
+                let first = entries[order[run]]
+                var end = first.offset + Int(first.length)
+                var next = run + 1
+                while next < order.count {
+                    let entry = entries[order[next]]
+                    let entryEnd = entry.offset + Int(entry.length)
+                    guard entry.file == first.file, entry.offset <= end + 4_096, entryEnd - first.offset <= 1 << 20 else { break }
+                    end = max(end, entryEnd)
+                    next += 1
+                }
+                if let buffer = read(file: first.file, offset: first.offset, length: end - first.offset) {
+                    for index in order[run..<next] {
+                        let start = entries[index].offset - first.offset
+                        found[index] = (buffer, start..<start + Int(entries[index].length))
+                    }
+                }
+                run = next
+            }
+            return found
         }
     }
 
@@ -160,14 +189,21 @@ public struct ReviewShelf: Sendable {
     /// read from their files.
     public func reviews(for product: Slug, in range: Range<Int>? = nil) -> [Review] {
         let own = entries(for: product)
-        let wanted = range.map { own.dropFirst($0.lowerBound).prefix($0.count) } ?? own
-        return wanted.compactMap { read($0, product: product) }
+        let wanted = Array(range.map { own.dropFirst($0.lowerBound).prefix($0.count) } ?? own)
+        return zip(wanted, files.lines(wanted)).compactMap { entry, line in
+            line.flatMap { review(entry, bytes: $0.bytes, line: $0.range, product: product) }
+        }
     }
 
     /// One review's full text. Nil only when its file changed under the build in a way that moved
     /// the line (the loader's check no longer holds).
     public func read(_ entry: Entry, product: Slug) -> Review? {
-        guard let bytes = files.read(entry), let line = try? JSONLine(bytes) else { return nil }
+        guard let bytes = files.read(file: entry.file, offset: entry.offset, length: Int(entry.length)) else { return nil }
+        return review(entry, bytes: bytes, line: 0..<bytes.count, product: product)
+    }
+
+    private func review(_ entry: Entry, bytes: [UInt8], line range: Range<Int>, product: Slug) -> Review? {
+        guard let line = try? JSONLine(bytes, line: range) else { return nil }
         let source = SourceLocation(path: files.displayPaths[Int(entry.file)], line: Int(entry.lineNumber), column: 1)
         return Review.trusted(line, product: product, rating: Int(entry.rating), date: entry.date, zone: zone, source: source)
     }
