@@ -100,8 +100,30 @@
       footRow("discount", typeof order.discount === "number" && order.discount > 0 ? order.discountText : null);
       footRow("shipping", typeof order.shipping === "number" ? order.shippingText : null);
       details.querySelector("[data-order-total]").textContent = order.totalText;
+      showReviewLinks(Array.isArray(order.reviewLinks) ? order.reviewLinks : []);
       details.hidden = false;
       shown = true;
+    }
+
+    /** A paid order's signed review links, one per line; only http(s) links are shown. */
+    function showReviewLinks(links) {
+      var section = details.querySelector("[data-order-reviews]");
+      var list = details.querySelector("[data-order-review-links]");
+      if (!section || !list) return;
+      list.textContent = "";
+      links.forEach(function (link) {
+        if (!link || !isText(link.url) || !isText(link.name)) return;
+        var target;
+        try { target = new URL(link.url); } catch (error) { return; }
+        if (target.protocol !== "https:" && target.protocol !== "http:") return;
+        var item = document.createElement("li");
+        var anchor = document.createElement("a");
+        anchor.href = target.href;
+        anchor.textContent = link.name;
+        item.appendChild(anchor);
+        list.appendChild(item);
+      });
+      section.hidden = list.children.length === 0;
     }
 
     function request() {

@@ -58,6 +58,22 @@ import VitrineTestSupport
         }
     }
 
+    /// A `.jsonl` seed, read as a reviews file is: every line a review or an error at a line and
+    /// a column, quickly.
+    @Test(arguments: seeds.filter { $0.hasSuffix(".jsonl") })
+    func eachReviewSeedIsReadLineByLine(name: String) throws {
+        let started = ContinuousClock.now
+        let targets = ReviewTargets(Catalog(site: Site(title: "Fuzz", baseURL: "https://example.com/", currency: .usd), brands: [], products: [], promotions: [], pages: []))
+        let (reviews, diagnostics) = ContentLoader.readReviewFile(
+            Self.folder.appendingPathComponent(name).path, display: "seed", file: 0, zone: Timestamp.utc, now: nil, targets: targets)
+        #expect(ContinuousClock.now - started < .seconds(1))
+        #expect(reviews.isEmpty, "no product exists, so no line is accepted")
+        #expect(!diagnostics.isEmpty)
+        for diagnostic in diagnostics {
+            #expect(diagnostic.location.line > 0 && diagnostic.location.column > 0, "\(diagnostic)")
+        }
+    }
+
     /// The seed read through `ContentLoader.decode` as a record of the kind its name says
     /// (`Content_brands_…` a brand), else as a product, without a site.
     static func decode(_ name: String) -> ContentLoader.Decoded {

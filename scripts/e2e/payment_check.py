@@ -638,6 +638,14 @@ def browser_flow():
         check("browser: the success page says the payment was received", "Payment received" in status, status)
         total = driver.find_element(By.CSS_SELECTOR, "[data-order-total]").text
         check("browser: the success page shows the total with shipping", "13.45" in total, total)
+        reviews = [(a.text, a.get_attribute("href")) for a in driver.find_elements(By.CSS_SELECTOR, "[data-order-review-links] a")]
+        _, _, answer = request("GET", SERVICE + "api/orders/" + session)
+        try:
+            expected = [(link["name"], link["url"]) for link in json.loads(answer).get("reviewLinks", [])]
+        except (ValueError, AttributeError, KeyError, TypeError):
+            expected = answer
+        check("browser: the success page offers the order line's review link", len(reviews) == 1 and reviews == expected
+              and "/reviews/" in reviews[0][1], (reviews, expected))
         bag = driver.execute_script("return window.localStorage.getItem('vitrine.bag.v1')")
         check("browser: the bag is emptied once paid", bag in (None, "", "[]", "{}") or '"lines":[]' in bag.replace(" ", ""), bag)
         check("browser: the order is paid in the orders file", isinstance(order, dict) and order["status"] == "paid"

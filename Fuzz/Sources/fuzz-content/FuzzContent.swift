@@ -1,14 +1,16 @@
+import CatalogModel
 @testable import ContentLoader
 import Foundation
 import FuzzDriver
 
 /// One libFuzzer input, read the way the loader reads a content file: made editor-neutral, split
 /// into front matter and body, the YAML and the body bounded and parsed, and the whole also read
-/// as a `.json` file. The loader's answers are diagnostics, so anything but a crash, a hang or
+/// as a `.json` file and as a reviews `.jsonl` file, line by line. The loader's answers are diagnostics, so anything but a crash, a hang or
 /// runaway memory is a pass; libFuzzer reports those three.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzContent(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     let data = count == 0 || start == nil ? Data() : Data(bytes: start!, count: count)
+    fuzzReviewLines([UInt8](data))
     let bytes = EditorText.normalized(data)
     guard let text = String(validating: bytes, as: UTF8.self) else { return 0 }
     if case .success(let front) = FrontMatter.split(text) {
@@ -17,6 +19,24 @@ public func fuzzContent(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     }
     _ = StructuredText.parseJSON(bytes, text: text, path: "fuzz.json")
     return 0
+}
+
+/// Every line as a review line, its product taken to exist whatever it names; bytes as they
+/// are, since the JSON Lines reader checks the UTF-8 itself.
+func fuzzReviewLines(_ bytes: [UInt8]) {
+    var start = 0
+    var number = 0
+    while start <= bytes.count {
+        let end = bytes[start...].firstIndex(of: 0x0A) ?? bytes.count
+        number += 1
+        if let line = try? JSONLine(bytes, line: start..<end) {
+            let product = Slug("fuzz")!
+            _ = Review.read(
+                line, path: "fuzz.jsonl", lineNumber: number, zone: Timestamp.utc, now: Date(timeIntervalSince1970: 1_800_000_000),
+                resolve: { Review.Target(product: product, sku: $0) })
+        }
+        start = end + 1
+    }
 }
 
 /// SwiftPM links an executable target's entry point as `<target>_main`.
