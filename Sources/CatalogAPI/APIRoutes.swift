@@ -14,8 +14,7 @@ public enum APIRoutes {
     public static func brandProducts(_ slug: Slug, page: Int) -> String { root + "brands/\(slug)/products/\(page).json" }
     public static func product(_ slug: Slug) -> String { root + "products/\(slug).json" }
     /// A product's reviews, newest first, `CatalogAPI.reviewsPerPage` to a page; pages count from 1.
-    /// Product pages' "More reviews" script reads these (`PageBuilder.reviewsAPIFolder`).
-    public static func reviews(_ slug: Slug, page: Int) -> String { root + "products/\(slug)/reviews/\(page).json" }
+    public static func reviews(_ slug: Slug, page: Int) -> String { Routes.reviewsAPIFolder(slug) + "\(page).json" }
 
     /// A schema file, `name` relative to the schema folder (`content/product.json`).
     public static func schema(_ name: String) -> String { schemaFolder + name }

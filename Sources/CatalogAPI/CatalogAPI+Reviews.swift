@@ -5,7 +5,7 @@ public import CatalogModel
 /// "More reviews" button, and the average and count where the API names the product.
 extension CatalogAPI {
     /// Reviews per page: what one press of "More reviews" adds to a product page.
-    public static let reviewsPerPage = 20
+    public static let reviewsPerPage = Routes.reviewsPerAPIPage
 
     /// Pages of a product's reviews; at least one for a product with any.
     public static func reviewPageCount(forReviews count: Int) -> Int {

@@ -27,7 +27,13 @@ public struct CheckoutRoute: Sendable, Hashable {
     /// An order by its Checkout Session id, for the site's `checkout/success/` page.
     public static let order = CheckoutRoute(method: "GET", pattern: "api/orders/:session")
 
-    public static let all: [CheckoutRoute] = [health, openAPI, cart, createLink, summary, summaryJSON, pay, stripeWebhook, order]
+    /// A buyer's review form for one paid order line (its signed token), and where it is sent.
+    public static let reviewForm = CheckoutRoute(method: "GET", pattern: "reviews/:token")
+    public static let reviewSubmit = CheckoutRoute(method: "POST", pattern: "reviews/:token")
+
+    public static let all: [CheckoutRoute] = [
+        health, openAPI, cart, createLink, summary, summaryJSON, pay, stripeWebhook, order, reviewForm, reviewSubmit,
+    ]
 
     /// The path with its parameter segment filled in: `cart/SKU-1:2` from `cart/:items`.
     public func path(_ value: String) -> String {

@@ -35,6 +35,13 @@ public enum Routes {
     /// Pages no search engine should list: left out of the sitemap and marked `noindex`.
     public static let noindex: Set<String> = [checkoutSuccess, checkoutCancelled]
 
+    /// A product's reviews in the JSON API, one file per page (`1.json`, …): written by the API,
+    /// read by the product page's "More reviews" script.
+    public static func reviewsAPIFolder(_ product: Slug) -> String { "api/v1/products/\(product)/reviews/" }
+    public static let reviewsPerAPIPage = 20
+    /// The "More reviews" script, loaded by product pages with more reviews than they print.
+    public static let reviewsScript = "reviews.js"
+
     public static func brand(_ slug: Slug, page: Int = 1) -> String {
         page <= 1 ? "brands/\(slug)/" : "brands/\(slug)/page/\(page)/"
     }

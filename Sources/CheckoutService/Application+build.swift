@@ -67,7 +67,7 @@ public func runCheckoutService(
     try await buildApplication(links: links, configuration: configuration, onServerRunning: onServerRunning).runService()
 }
 
-/// Every route of `CheckoutRoute.service`. The OpenAPI document in Resources/openapi.json describes the same.
+/// Every route of `CheckoutRoute.all`. The OpenAPI document in Resources/openapi.json describes the same.
 public func buildRouter(
     links: CheckoutLinks, clock: @escaping @Sendable () -> Date, logRequests: Bool = false,
     bodyDeadline: Duration = CartRules.bodyDeadline, payments: Payments? = nil, wallClock: @escaping @Sendable () -> Date = { Date() }

@@ -34,7 +34,7 @@ struct CheckoutErrorMiddleware<Context: RequestContext>: RouterMiddleware {
 
     /// The router answers 404 for a known path with the wrong method; this tells 405 apart.
     static func allowedMethods(forPath path: String) -> String? {
-        let methods = CheckoutRoute.service.filter { $0.matches(path: path) }.map(\.method)
+        let methods = CheckoutRoute.all.filter { $0.matches(path: path) }.map(\.method)
         return methods.isEmpty ? nil : Set(methods).sorted().joined(separator: ", ")
     }
 

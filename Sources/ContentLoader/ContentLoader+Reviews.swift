@@ -63,7 +63,7 @@ extension ContentLoader {
                 accepted.append((review.position, review.entry))
             }
         }
-        catalog.reviews = ReviewShelf(paths: paths, displayPaths: displayPaths, zone: zone, reviews: accepted, products: catalog.products)
+        catalog.reviews = ReviewShelf(paths: paths, displayPaths: displayPaths, zone: zone, reviews: accepted) { catalog.products[$0].slug }
         return names.count
     }
 

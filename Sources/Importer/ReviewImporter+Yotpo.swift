@@ -48,17 +48,12 @@ extension ReviewImporter.Service {
         /// The product id Yotpo gives reviews of the shop itself.
         static let siteProductID = "yotpo_site_reviews"
 
+        static let shared = ReviewRow.Names(
+            id: id, handle: handle, sku: sku, productID: productID, url: url, productTitle: productTitle, rating: rating,
+            title: title, body: body, author: name, date: date)
+
         static func row(_ values: [String: String], _ columns: ReviewColumns, line: Int) -> ReviewRow {
-            var row = ReviewRow(line: line)
-            row.serviceID = columns.value(values, id)
-            row.product = ReviewRow.ProductKeys(
-                handle: columns.value(values, handle), sku: columns.value(values, sku), id: columns.value(values, productID),
-                url: columns.value(values, url), title: columns.value(values, productTitle))
-            row.rating = columns.value(values, rating)
-            row.title = columns.value(values, title)
-            row.body = columns.value(values, body)
-            row.author = columns.value(values, name)
-            row.date = columns.value(values, date)
+            var row = ReviewRow(line: line, values, columns, names: shared)
             if columns.flag(values, replyPublic) != false {
                 row.reply = columns.value(values, reply)
                 row.replyDate = columns.value(values, replyDate)

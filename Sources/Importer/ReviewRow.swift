@@ -40,3 +40,25 @@ struct ReviewRow {
         var isEmpty: Bool { handle.isEmpty && sku.isEmpty && id.isEmpty && url.isEmpty && title.isEmpty }
     }
 }
+
+extension ReviewRow {
+    /// What each service calls the columns every export has, in order of preference.
+    struct Names {
+        let id, handle, sku, productID, url, productTitle, rating, title, body, author, date: [String]
+    }
+
+    /// A row with the columns every export has read, as `names` calls them.
+    init(line: Int, _ values: [String: String], _ columns: ReviewColumns, names: Names) {
+        self.init(line: line)
+        serviceID = columns.value(values, names.id)
+        product = ProductKeys(
+            handle: columns.value(values, names.handle), sku: columns.value(values, names.sku),
+            id: columns.value(values, names.productID), url: columns.value(values, names.url),
+            title: columns.value(values, names.productTitle))
+        rating = columns.value(values, names.rating)
+        title = columns.value(values, names.title)
+        body = columns.value(values, names.body)
+        author = columns.value(values, names.author)
+        date = columns.value(values, names.date)
+    }
+}

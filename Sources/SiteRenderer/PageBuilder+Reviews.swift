@@ -14,13 +14,6 @@ struct ShownReviews {
 extension PageBuilder {
     /// Reviews printed on a product page; the rest load 20 at a time from the API.
     static let reviewsShown = 5
-    /// What `reviews.js` loads: the API's pages of a product's reviews, `<n>.json` in this folder.
-    /// `CatalogAPI`'s `APIRoutes.reviews` writes them; the two modules do not see each other, and
-    /// tests on each side hold them to this path.
-    static func reviewsAPIFolder(_ product: Slug) -> String { "api/v1/products/\(product)/reviews/" }
-    static let reviewsScript = "reviews.js"
-    /// Reviews per API page, as `CatalogAPI.reviewsPerPage`.
-    static let reviewsPerAPIPage = 20
 
     /// Nil for a product without reviews. Reads only the lines it prints: the shelf keeps no text.
     func shownReviews(of product: Product) -> ShownReviews? {
@@ -44,9 +37,9 @@ extension PageBuilder {
         let hasMore = summary.count > shown.newest.count
         section["hasMore"] = hasMore
         if hasMore {
-            section["apiFolder"] = context.root + Self.reviewsAPIFolder(product.slug)
-            section["apiPages"] = (summary.count + Self.reviewsPerAPIPage - 1) / Self.reviewsPerAPIPage
-            section["scriptURL"] = context.root + Self.reviewsScript
+            section["apiFolder"] = context.root + Routes.reviewsAPIFolder(product.slug)
+            section["apiPages"] = (summary.count + Routes.reviewsPerAPIPage - 1) / Routes.reviewsPerAPIPage
+            section["scriptURL"] = context.root + Routes.reviewsScript
             // What the script clones for each review it adds: the page's own markup, from the same
             // partial, with every optional part present for the script to fill or remove.
             section["stub"] = Self.stubReview

@@ -25,7 +25,7 @@ import VitrineTestSupport
         #expect(Self.document["openapi"] as? String == "3.1.0")
         let paths = Self.document["paths"] as! [String: [String: Any]]
         let operations = paths.flatMap { path, item in item.keys.map { "\($0.uppercased()) \(path)" } }.sorted()
-        let declared = CheckoutRoute.service.map { route in
+        let declared = CheckoutRoute.all.map { route in
             "\(route.method) /" + route.path("{\(route.parameter)}")
         }
         #expect(operations == declared.sorted())

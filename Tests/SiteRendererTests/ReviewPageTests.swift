@@ -109,7 +109,7 @@ import VitrineTestSupport
         for part in ["stars", "rating", "text", "title", "body", "author", "date", "verified", "response", "response-date", "response-body"] {
             #expect(stub.1.contains("data-review-\(part)"), "\(part)")
         }
-        #expect(PageBuilder.reviewsAPIFolder(Slug("night-serum")!) == "api/v1/products/night-serum/reviews/")
+        #expect(Routes.reviewsAPIFolder(Slug("night-serum")!) == "api/v1/products/night-serum/reviews/")
     }
 
     @Test func fiveReviewsOrFewerNeedNoScript() throws {

@@ -1,8 +1,25 @@
-"""HTTP plumbing the payment checks share: plain exchanges on 127.0.0.1 without following redirects."""
+"""What the payment checks share: plain HTTP exchanges on 127.0.0.1 without following redirects,
+and their PASS/FAIL lines, which scripts/e2e-payment.sh counts."""
 import http.client
 import json
 import socket
 import urllib.parse
+
+
+class Checks:
+    """Call with a name, whether it held and why not: prints `PASS name` or `FAIL name: detail`
+    and returns whether it held; `failures` counts the failed ones."""
+
+    def __init__(self):
+        self.failures = 0
+
+    def __call__(self, name, condition, detail=""):
+        if condition:
+            print(f"PASS {name}", flush=True)
+        else:
+            self.failures += 1
+            print(f"FAIL {name}: {str(detail).replace(chr(10), ' ')[:1500]}", flush=True)
+        return bool(condition)
 
 
 def request(method, url, body=None, headers=None, timeout=30):

@@ -21,7 +21,7 @@ the extra instances started here (a later clock, the editor) share it. Checks, o
 import argparse, copy, html, http.client, json, os, re, secrets, sqlite3, subprocess, sys, time, urllib.parse
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from loopback import free_port, request  # noqa: E402
+from loopback import Checks, free_port, request  # noqa: E402
 
 parser = argparse.ArgumentParser()
 for name in ("--bin", "--content", "--templates", "--work", "--orders", "--site", "--service", "--standin"):
@@ -32,19 +32,10 @@ args = parser.parse_args()
 SITE, SERVICE, STANDIN = (u.rstrip("/") + "/" for u in (args.site, args.service, args.standin))
 SETTINGS = json.load(open(os.path.join(args.content, "site.json")))
 CURRENCY = SETTINGS.get("currency", "USD")
-failures = 0
 children = []
 
 
-def check(name, condition, detail=""):
-    global failures
-    if condition:
-        print(f"PASS {name}", flush=True)
-    else:
-        failures += 1
-        detail = str(detail).replace("\n", " ")
-        print(f"FAIL {name}: {detail[:1500]}", flush=True)
-    return bool(condition)
+check = Checks()
 
 
 # ------------------------------------------------------------------------------------------------
@@ -723,7 +714,7 @@ def main():
     for process in children:
         if process.poll() is None:
             process.kill()
-    return 1 if failures else 0
+    return 1 if check.failures else 0
 
 
 if __name__ == "__main__":

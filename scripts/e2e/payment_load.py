@@ -20,7 +20,7 @@ import argparse, collections, http.client, json, os, secrets, signal, socket, sq
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import loopback  # noqa: E402
-from loopback import free_port  # noqa: E402
+from loopback import Checks, free_port  # noqa: E402
 import urllib.parse
 
 parser = argparse.ArgumentParser()
@@ -38,18 +38,10 @@ ENV.setdefault("VITRINE_CHECKOUT_SECRET", secrets.token_urlsafe(48))
 ENV.setdefault("STRIPE_SECRET_KEY", "sk_test_load")
 ENV.setdefault("STRIPE_WEBHOOK_SECRET", "whsec_load")
 threading.stack_size(512 * 1024)
-failures = 0
 processes = []
 
 
-def check(name, condition, detail=""):
-    global failures
-    if condition:
-        print(f"PASS {name}", flush=True)
-    else:
-        failures += 1
-        print(f"FAIL {name}: {str(detail)[:1500]}", flush=True)
-    return bool(condition)
+check = Checks()
 
 
 def timing(name, seconds):
@@ -246,7 +238,6 @@ def verify_paid(sessions, events, label):
 
 
 def main():
-    global failures
     started = time.monotonic()
     service = start_service()
     # Wave 1: load.
@@ -338,4 +329,4 @@ if __name__ == "__main__":
         for process in processes:
             if process.poll() is None:
                 process.kill()
-    sys.exit(1 if failures else 0)
+    sys.exit(1 if check.failures else 0)

@@ -19,7 +19,7 @@ line each; exit 1 if any failed:
 import argparse, http.client, json, os, re, sqlite3, subprocess, sys, time, urllib.parse
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from loopback import request  # noqa: E402
+from loopback import Checks, request  # noqa: E402
 
 parser = argparse.ArgumentParser()
 for name in ("--bin", "--content", "--templates", "--work", "--orders", "--service", "--standin"):
@@ -27,19 +27,11 @@ for name in ("--bin", "--content", "--templates", "--work", "--orders", "--servi
 args = parser.parse_args()
 SERVICE, STANDIN = (u.rstrip("/") + "/" for u in (args.service, args.standin))
 FORM = {"Content-Type": "application/x-www-form-urlencoded", "Accept": "text/html"}
-failures = 0
 statuses = []  # every answer of the service: (method, path, status)
 children = []
 
 
-def check(name, condition, detail=""):
-    global failures
-    if condition:
-        print(f"PASS {name}", flush=True)
-    else:
-        failures += 1
-        print(f"FAIL {name}: {str(detail).replace(chr(10), ' ')[:1500]}", flush=True)
-    return bool(condition)
+check = Checks()
 
 
 def service(method, path, body=None, headers=None):
@@ -268,7 +260,7 @@ def main():
         if process.poll() is None:
             process.kill()
     print(f"TIME reviews: {time.monotonic() - started:.1f} s", flush=True)
-    return 1 if failures else 0
+    return 1 if check.failures else 0
 
 
 if __name__ == "__main__":

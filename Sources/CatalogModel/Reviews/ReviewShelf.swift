@@ -131,8 +131,12 @@ public struct ReviewShelf: Sendable {
     }
 
     /// Builds the shelf from the reviews the loader accepted, each with its product's position in
-    /// `products`, which groups them by sorting whole numbers, not slugs.
-    public init(paths: [String], displayPaths: [String], zone: TimeZone, reviews: [(position: Int32, entry: Entry)], products: [Product]) {
+    /// the catalog (`slug` names the product at a position), which groups them by sorting whole
+    /// numbers, not slugs.
+    public init(
+        paths: [String], displayPaths: [String], zone: TimeZone, reviews: [(position: Int32, entry: Entry)],
+        slug: (Int) -> Slug
+    ) {
         let order = ParallelMap.sortedIndices(reviews.count) { a, b in
             let (x, y) = (reviews[a], reviews[b])
             if x.position != y.position { return x.position < y.position }
@@ -145,7 +149,7 @@ public struct ReviewShelf: Sendable {
         for (rank, index) in order.enumerated() {
             entries.append(reviews[index].entry)
             if rank + 1 == order.count || reviews[order[rank + 1]].position != reviews[index].position {
-                ranges[products[Int(reviews[index].position)].slug] = start..<rank + 1
+                ranges[slug(Int(reviews[index].position))] = start..<rank + 1
                 start = rank + 1
             }
         }
@@ -156,10 +160,9 @@ public struct ReviewShelf: Sendable {
     public init(paths: [String], displayPaths: [String], zone: TimeZone, reviews: [(product: Slug, entry: Entry)]) {
         let slugs = Array(Set(reviews.map(\.product))).sorted()
         let positions = Dictionary(uniqueKeysWithValues: slugs.enumerated().map { ($1, Int32($0)) })
-        let placeholders = slugs.map { Product(slug: $0, sku: $0.rawValue, name: "", brand: $0, price: Money(minorUnits: 0, currency: .usd), source: SourceLocation(path: "")) }
         self.init(
             paths: paths, displayPaths: displayPaths, zone: zone,
-            reviews: reviews.map { (positions[$0.product]!, $0.entry) }, products: placeholders)
+            reviews: reviews.map { (positions[$0.product]!, $0.entry) }, slug: { slugs[$0] })
     }
 
     public var count: Int { entries.count }
