@@ -165,6 +165,22 @@ import VitrineTestSupport
         #expect(result.catalog?.reviews.count == 1)
     }
 
+    @Test func reviewFilesCountAmongTheFilesRead() throws {
+        let without = try load()
+        let with = try loadReviews(["reviews/a.jsonl": line(), "reviews/b.jsonl": line(["id": #""r2""#])])
+        #expect(with.fileCount == without.fileCount + 2)
+    }
+
+    @Test func linesOfSeveralFilesAreReadBackForOneProduct() throws {
+        let result = try loadReviews([
+            "reviews/a.jsonl": line(["date": #""2026-01-01""#]) + "\n" + line(["id": #""r3""#, "product": #""day-cream""#]),
+            "reviews/b.jsonl": line(["id": #""r2""#, "date": #""2026-02-01""#, "body": #""Second file.""#]),
+        ])
+        let catalog = try #require(result.catalog)
+        #expect(catalog.reviews.reviews(for: Slug("night-serum")!).map(\.body) == ["Second file.", "Lovely."])
+        #expect(catalog.reviews.reviews(for: Slug("night-serum")!, in: 1..<2).map(\.id) == ["r1"])
+    }
+
     @Test func aShopWithoutReviewsHasAnEmptyShelf() throws {
         let result = try load()
         #expect(result.catalog?.reviews.isEmpty == true)
