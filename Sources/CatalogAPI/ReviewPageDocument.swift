@@ -1,4 +1,5 @@
 public import CatalogModel
+import Foundation
 
 /// `api/v1/products/<slug>/reviews/<n>.json`: one page of a product's reviews, newest first, with
 /// the numbers of all of them. Written for reviewed products only, at least one page each.
@@ -81,12 +82,48 @@ public struct RatingDocument: Codable, Sendable, Equatable {
 // straight into bytes, as the product documents are. `JSONOutputTests` holds them to JSONEncoder.
 extension ReviewPageDocument: JSONObjectWritable {
     public func write(to writer: inout JSONObjectWriter) {
+        write(to: &writer) { $0.objects("reviews", reviews) }
+    }
+
+    /// The page with its reviews written by `reviews` (`ReviewLineDocument`s, as a build writes).
+    func write(to writer: inout JSONObjectWriter, reviews: (inout JSONObjectWriter) -> Void) {
         writer.string("next", next)
         writer.int("page", Int64(page))
         writer.int("pages", Int64(pages))
         writer.string("product", product)
-        writer.objects("reviews", reviews)
+        reviews(&writer)
         writer.object("summary", summary)
+    }
+}
+
+/// A `ReviewDocument` written from its line: the same members, the texts copied from the file
+/// where they need no decoding. A build writes every review this way; tests hold its bytes to
+/// `ReviewDocument`'s.
+struct ReviewLineDocument: JSONObjectWritable {
+    var line: ReviewLine
+    var product: Slug
+    var zone: TimeZone
+
+    func write(to writer: inout JSONObjectWriter) {
+        text("author", line.author, to: &writer)
+        text("body", line.body, to: &writer)
+        writer.string("date", line.rfc3339(in: zone))
+        text("id", line.id, to: &writer)
+        writer.string("language", line.language.map { line.text($0, trimmed: false) })
+        writer.int("rating", Int64(line.entry.rating))
+        writer.object("response", line.response(in: zone).map { ReviewResponseDocument(body: $0.body, date: $0.date.rfc3339) })
+        writer.string("sku", line.sku(of: product))
+        text("title", line.title, to: &writer)
+        writer.value("verified", .bool(line.entry.verified))
+    }
+
+    private func text(_ key: StaticString, _ token: ReviewLine.Token?, to writer: inout JSONObjectWriter) {
+        guard let token else { return }
+        if let plain = line.verbatim(token) {
+            writer.string(key, utf8: plain)
+        } else {
+            writer.string(key, line.text(token))
+        }
     }
 }
 

@@ -29,6 +29,15 @@ public struct JSONObjectWriter {
         JSONValue.appendString(text, to: &out, escapes: escapes)
     }
 
+    /// A text given as UTF-8 bytes (a review's field as its file has it), escaped as any string:
+    /// bytes with nothing to escape are copied whole, with no string made of them.
+    public mutating func string(_ key: StaticString, utf8 text: ArraySlice<UInt8>) {
+        member(key)
+        text.withUnsafeBufferPointer { bytes in
+            escapes.withUnsafeBufferPointer { JSONValue.appendString(bytes, to: &out, escapes: $0) }
+        }
+    }
+
     public mutating func strings(_ key: StaticString, _ texts: [String]?) {
         guard let texts else { return }
         member(key)

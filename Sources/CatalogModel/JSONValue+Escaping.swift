@@ -24,7 +24,7 @@ extension JSONValue {
     }
 
     /// Copies the runs between escapes whole.
-    private static func appendString(
+    static func appendString(
         _ bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8], escapes: UnsafeBufferPointer<Bool>
     ) {
         out.append(UInt8(ascii: "\""))

@@ -6,7 +6,7 @@ public struct Slug: Sendable, Hashable, Comparable, CustomStringConvertible, Cod
     public let rawValue: String
 
     public init?(_ text: String) {
-        guard Slug.problem(with: text) == nil else { return nil }
+        guard Slug.isPlainSlug(text) else { return nil }
         rawValue = text
     }
 
@@ -27,6 +27,7 @@ public struct Slug: Sendable, Hashable, Comparable, CustomStringConvertible, Cod
 
     /// Why `text` is not a slug, or nil when it is one.
     public static func problem(with text: String) -> String? {
+        if isPlainSlug(text) { return nil }
         if text.isEmpty { return "a slug may not be empty" }
         if text.count > 64 { return "\"\(text)\" is \(text.count) characters long; a slug has at most 64" }
         let allowed = text.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" }
@@ -37,6 +38,18 @@ public struct Slug: Sendable, Hashable, Comparable, CustomStringConvertible, Cod
             return "\"\(text)\" starts or ends with '-'; write e.g. \"\(suggestion(for: text))\""
         }
         return nil
+    }
+
+    /// `pattern`, tested on the bytes with no character counted or message made: a review names
+    /// its product by slug or by SKU, which is no slug, and a million reviews ask.
+    static func isPlainSlug(_ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { bytes in
+            guard (1...64).contains(bytes.count), bytes[0] != UInt8(ascii: "-"), bytes[bytes.count - 1] != UInt8(ascii: "-") else {
+                return false
+            }
+            return bytes.allSatisfy { (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) || $0 == UInt8(ascii: "-") }
+        }
     }
 
     /// A slug close to `text`, for diagnostics and for heading ids.

@@ -128,7 +128,8 @@ extension ContentLoader {
                 date: Int64(review.date.date.timeIntervalSince1970.rounded(.down)), file: file, lineNumber: Int32(lineNumber),
                 offset: start, length: Int32(end - start), rating: UInt8(review.rating), verified: review.verified,
                 hasResponse: review.hasResponse,
-                hash: bytes.withUnsafeBufferPointer { TextHash.hash(bytes: UnsafeBufferPointer(rebasing: $0[start..<end])) })
+                hash: bytes.withUnsafeBufferPointer { TextHash.hash(bytes: UnsafeBufferPointer(rebasing: $0[start..<end])) },
+                utcOffsetMinutes: ReviewShelf.Entry.offsetMinutes(review.date.utcOffset))
             reviews.append(ReadReview(idHash: TextHash.hash(of: review.id), position: Int32(position), entry: entry))
         }
         return (reviews, diagnostics)

@@ -131,12 +131,12 @@ extension FeedWriter {
             let section = site.absoluteURL(Routes.product(product.slug)) + Self.reviewsAnchor
             // `<products>` by the variant SKU a review names, "" for the product as a whole.
             var named: [String: [UInt8]] = [:]
-            for review in catalog.reviews.reviews(for: segment.product, in: segment.reviews) {
-                let variant = review.sku.flatMap { product.variant(sku: $0) }
+            for review in catalog.reviews.lines(for: segment.product, in: segment.reviews) {
+                let variant = review.sku(of: product.slug).flatMap { product.variant(sku: $0) }
                 let key = variant?.sku ?? ""
                 let products = named[key] ?? reviewedProduct(product, variant: variant).fragment
                 named[key] = products
-                RatingsFeedReview(review: review, products: products, url: section).write(to: xml)
+                RatingsFeedReview(review: review, zone: site.timeZone, products: products, url: section).write(to: xml)
                 // A line a review: the file stays small without indentation, and readable.
                 xml.raw(Self.lineBreak)
             }

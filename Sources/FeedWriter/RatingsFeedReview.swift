@@ -1,4 +1,5 @@
 import CatalogModel
+import Foundation
 
 /// One `<review>` of Google's Product Ratings feed, its elements in the order of the schema's
 /// sequence (https://developers.google.com/product-review-feeds/schema and its sample, version
@@ -8,8 +9,10 @@ struct RatingsFeedReview {
     static let schemaVersion = "2.4"
     static let schemaLocation = "http://www.google.com/shopping/reviews/schema/product/2.4/product_reviews.xsd"
 
-    /// Its text as published: plain text, which the writer escapes.
-    var review: Review
+    /// Its line as published: plain text, copied where it needs no escape.
+    var review: ReviewLine
+    /// The shop's zone, which the line's dates are read in.
+    var zone: TimeZone
     /// `<products>…</products>`, made once for all reviews of the product (`ReviewedProduct.fragment`).
     var products: [UInt8]
     /// The product page's reviews section, which shows it among others (`type="group"`).
@@ -111,26 +114,38 @@ struct RatingsFeedReview {
 
     func write(to xml: XMLWriter) {
         let shared = Self.shared
-        let verified = review.verified ? 1 : 0
+        let entry = review.entry
+        let verified = entry.verified ? 1 : 0
         xml.start("review")
-        xml.element("review_id", review.id)
+        element("review_id", review.id, to: xml)
         xml.start("reviewer")
-        xml.element("name", review.author)
+        element("name", review.author, to: xml)
         xml.end()
         xml.raw(shared.verified[verified])
         // xs:dateTime at the shop's offset (`2026-03-01T09:30:00+09:00`, or `Z` in UTC).
-        xml.element("review_timestamp", review.date.rfc3339)
-        if let title = review.title { xml.element("title", title) }
-        xml.element("content", review.body)
-        if let language = review.language { xml.element("review_language", language) }
+        xml.element("review_timestamp", review.rfc3339(in: zone))
+        if let title = review.title { element("title", title, to: xml) }
+        element("content", review.body, to: xml)
+        if let language = review.language { xml.element("review_language", review.text(language, trimmed: false)) }
         xml.element("review_url", url, attributes: ["type": "group"])
-        if shared.ratings.indices.contains(review.rating), !shared.ratings[review.rating].isEmpty {
-            xml.raw(shared.ratings[review.rating])
+        let rating = Int(entry.rating)
+        if shared.ratings.indices.contains(rating), !shared.ratings[rating].isEmpty {
+            xml.raw(shared.ratings[rating])
         } else {
-            Self.writeRatings(review.rating, to: xml)
+            Self.writeRatings(rating, to: xml)
         }
         xml.raw(products)
         xml.raw(shared.closing[verified])
         xml.end()
+    }
+
+    /// A text field: its bytes when they are its text, else the decoded text.
+    private func element(_ name: String, _ token: ReviewLine.Token?, to xml: XMLWriter) {
+        guard let token else { return xml.element(name, "") }
+        if let plain = review.verbatim(token) {
+            xml.element(name, utf8: plain)
+        } else {
+            xml.element(name, review.text(token))
+        }
     }
 }

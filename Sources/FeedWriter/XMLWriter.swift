@@ -119,6 +119,20 @@ final class XMLWriter {
         end()
     }
 
+    /// `<name>text</name>` for a text given as UTF-8 bytes, copied as they are when they hold
+    /// nothing libxml2 would escape or `xmlSafe` drop (`&`, `<`, `>`, `"`, controls, and the
+    /// lead byte of U+FFFE and U+FFFF): the ratings feed prints a million review texts, nearly
+    /// all plain, and making each a string for libxml2 to scan cost more than the writing.
+    func element(_ name: String, utf8 text: ArraySlice<UInt8>) {
+        let plain = text.withUnsafeBufferPointer { bytes in
+            !bytes.contains { $0 < 0x20 || $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 || $0 == 0xEF }
+        }
+        guard plain, !text.isEmpty else { return element(name, String(decoding: text, as: UTF8.self)) }
+        start(name)
+        text.withUnsafeBufferPointer { check(xmlTextWriterWriteRawLen(writer!, $0.baseAddress, Int32($0.count)), "write text") }
+        end()
+    }
+
     /// `<name attributes…/>`
     func emptyElement(_ name: String, prefix: String? = nil, attributes: KeyValuePairs<String, String>) {
         start(name, prefix: prefix)

@@ -196,6 +196,7 @@ public final class ArchiveOutput: @unchecked Sendable {
         }
         let sink = OutputSink(descriptor: descriptor)
         stream(sink)
+        sink.flush()
         close(descriptor)
         if let failure = sink.failure { throw ArchiveError(path: path, code: failure) }
         hand(.file(path: path, source: temporary, temporary: true), sequence)

@@ -14,9 +14,9 @@ import VitrineTestSupport
     /// `n-0`; one of the eye balm with every optional key; none of the day cream.
     static let catalog: Catalog = {
         let fixture = try! ShopFixture(changes: [
-            "reviews/serum.jsonl": ReviewLine.file(ReviewLine.many(45, product: "night-serum", prefix: "n")),
-            "reviews/balm.jsonl": ReviewLine.file([
-                ReviewLine.json(
+            "reviews/serum.jsonl": ReviewLines.file(ReviewLines.many(45, product: "night-serum", prefix: "n")),
+            "reviews/balm.jsonl": ReviewLines.file([
+                ReviewLines.json(
                     "b1", "ORG-EB-15", rating: 4, date: "2026-11-02", title: "Cool", body: "Cooling.\n\nReally.", author: "Jin",
                     verified: true, language: "ko", response: ("Thanks!", "2026-11-03")),
             ]),
@@ -106,6 +106,36 @@ import VitrineTestSupport
         // A fractional average is written as one.
         let odd = RatingDocument(average: 4.3, count: 3, reviews: "x")
         #expect(String(decoding: JSONObjectWriter.bytes(of: odd), as: UTF8.self) == String(decoding: try encoder.encode(odd), as: UTF8.self))
+    }
+
+    /// A build writes each page from the review lines, copying texts that are plain in the file:
+    /// the bytes are those of the page as a document, whatever the lines hold.
+    @Test func theBuildsPagesAreTheDocumentsBytes() throws {
+        let fixture = try ShopFixture(changes: [
+            "reviews/mixed.jsonl": ReviewLines.file([
+                #"{"id":"m1","product":"night-serum","rating":5,"body":"  Spaced plain text.  ","author":"Ana","date":"2026-10-01"}"#,
+                #"{"id":"m2","product":"night-serum","rating":4,"body":"Caf\u00e9 \"quoted\" <b>&</b> a\/b","author":"\u00c9lodie","date":"2026-10-02","title":"Tab\there"}"#,
+                #"{"id":"m3","product":"night-serum","rating":3,"body":"한국어 리뷰\u3000","author":"김 민","date":"2026-10-03","language":"ko"}"#,
+                #"{"id":"m4","product":"night-serum","rating":2,"body":"Line\u2028break 😀","author":" Bo ","date":"2026-10-04T09:30:00+09:00","response":{"body":" Sorry! ","date":"2026-10-05"}}"#,
+                #"{"bo\u0064y":"An escaped key.","id":"m5","product":"ORG-EB-15","rating":1,"author":"Cy","date":"2026-10-05","extra":{"a":[1,"}",{"b":"]"}]}}"#,
+            ]),
+        ])
+        defer { fixture.cleanUp() }
+        let catalog = try #require(ContentLoader(contentFolder: fixture.content).load().catalog)
+        let api = CatalogAPI(catalog: catalog, now: ShopFixture.clock)
+        let jobs = api.jobs().filter { $0.kind == "api-reviews" }
+        #expect(jobs.count == 2)
+        for job in jobs {
+            let slug = try #require(Slug(String(job.path.split(separator: "/")[3])))
+            let document = try #require(api.reviewPage(slug, page: 1))
+            #expect(String(decoding: job.render(), as: UTF8.self) == String(decoding: JSONOutput.data(document), as: UTF8.self))
+        }
+        let serum = try #require(api.reviewPage(Slug("night-serum")!, page: 1))
+        #expect(serum.reviews.map(\.body) == ["Line\u{2028}break 😀", "한국어 리뷰", "Café \"quoted\" <b>&</b> a/b", "Spaced plain text."])
+        #expect(serum.reviews.first?.response?.body == "Sorry!" && serum.reviews.first?.response?.date == "2026-10-05T00:00:00Z")
+        #expect(serum.reviews.first?.author == "Bo")
+        let balm = try #require(api.reviewPage(Slug("eye-balm")!, page: 1))
+        #expect(balm.reviews.map(\.body) == ["An escaped key."] && balm.reviews.first?.sku == "ORG-EB-15")
     }
 
     @Test func pagesAndProductsFitTheirSchemas() throws {

@@ -140,6 +140,31 @@ import VitrineTestSupport
         #expect(xml.string("\(review("x"))/reviewer/name") == "Tom & <Jerry>")
     }
 
+    /// Texts are copied from the file when they are plain there; escapes, white space to trim and
+    /// characters XML must escape take the decoding path. Either way the feed holds the text the
+    /// reviews hold, which the shelf reads back the way the pages do.
+    @Test func textsCopiedFromTheFileReadBackAsTheDecodedReviews() throws {
+        let lines = [
+            #"{"id":"p1","product":"soap","rating":5,"body":"  Spaced plain text.  ","author":"Ana","date":"2026-03-01"}"#,
+            #"{"id":"p2","product":"soap","rating":4,"body":"Caf\u00e9 \"quoted\" a\/b","author":"\u00c9lodie","date":"2026-03-02","title":"Tab\there"}"#,
+            #"{"id":"p3","product":"soap","rating":3,"body":"한국어 리뷰입니다\u3000","author":"김 민","date":"2026-03-03","language":"ko"}"#,
+            #"{"id":"p4","product":"soap","rating":2,"body":"raw <b>&amp;</b> 😀","author":" Bo ","date":"2026-03-04T09:30:00+09:00"}"#,
+            #"{"bo\u0064y":"An escaped key.","id":"p5","product":"SOAP","rating":1,"author":"Cy","date":"2026-03-05","extra":{"a":[1,"}",{"b":"]"}]}}"#,
+        ]
+        let catalog = try reviewed(lines)
+        let xml = try feed(catalog)
+        let reviews = catalog.reviews.reviews(for: Slug("soap")!)
+        #expect(reviews.count == 5)
+        for review in reviews {
+            #expect(xml.string("\(self.review(review.id))/content") == review.body)
+            #expect(xml.string("\(self.review(review.id))/reviewer/name") == review.author)
+            #expect(xml.string("\(self.review(review.id))/title") == review.title)
+        }
+        #expect(reviews.map(\.body) == ["An escaped key.", "raw <b>&amp;</b> 😀", "한국어 리뷰입니다", "Café \"quoted\" a/b", "Spaced plain text."])
+        #expect(reviews.map(\.author) == ["Cy", "Bo", "김 민", "Élodie", "Ana"])
+        #expect(xml.string("\(review("p2"))/title") == "Tab\there")
+    }
+
     /// xs:dateTime with the shop's offset: a date alone is the start of that day in the shop's zone.
     @Test func timestampsAreDateTimesWithAZone() throws {
         let xml = try feed(reviewed())

@@ -84,7 +84,7 @@ import VitrineTestSupport
 
         /// The content with `lines` as `reviews/<name>`, loaded as a build loads it.
         func load(_ lines: [String], as name: String) throws -> ContentLoader.Result {
-            try fixture.write(ReviewLine.file(lines), to: "Content/reviews/\(name)")
+            try fixture.write(ReviewLines.file(lines), to: "Content/reviews/\(name)")
             var loader = ContentLoader(contentFolder: fixture.content)
             loader.now = ShopFixture.clock
             return loader.load()
@@ -188,8 +188,8 @@ import VitrineTestSupport
     @Test func aFileOfOtherReviewsIsReplacedOnlyWhenForced() throws {
         let shop = try Shop()
         defer { shop.fixture.cleanUp() }
-        let mine = ReviewLine.json("rv-1", "night-serum", rating: 5, date: "2026-01-01")
-        try shop.fixture.write(ReviewLine.file([mine]), to: "Content/reviews/judgeme.jsonl")
+        let mine = ReviewLines.json("rv-1", "night-serum", rating: 5, date: "2026-01-01")
+        try shop.fixture.write(ReviewLines.file([mine]), to: "Content/reviews/judgeme.jsonl")
         let output = shop.reviews.appendingPathComponent("judgeme.jsonl")
         let csv = try shop.csv(Self.judgeMe)
         let refused = importer.judgeMe.importFile(csv, content: shop.fixture.content, output: output)
@@ -198,7 +198,7 @@ import VitrineTestSupport
             "Content/reviews/judgeme.jsonl:1:1: error: judgeme.jsonl already holds reviews this import did not write (id rv-1 at line 1); "
                 + "an import replaces its files whole, so choose another --output, or pass --force to replace them"
         ])
-        #expect(try String(contentsOf: output, encoding: .utf8) == ReviewLine.file([mine]))
+        #expect(try String(contentsOf: output, encoding: .utf8) == ReviewLines.file([mine]))
         let forced = importer.judgeMe.importFile(csv, content: shop.fixture.content, output: output, force: true)
         #expect(!forced.failed && forced.lines.count == 3)
         #expect(try String(contentsOf: output, encoding: .utf8) == forced.text)
@@ -207,8 +207,8 @@ import VitrineTestSupport
     @Test func anIdInAnotherReviewFileIsNotRepeated() throws {
         let shop = try Shop()
         defer { shop.fixture.cleanUp() }
-        let earlier = ReviewLine.json("yt-301234569", "glow-foundation", rating: 4, date: "2026-03-05")
-        try shop.fixture.write(ReviewLine.file([earlier]), to: "Content/reviews/old-yotpo.jsonl")
+        let earlier = ReviewLines.json("yt-301234569", "glow-foundation", rating: 4, date: "2026-03-05")
+        try shop.fixture.write(ReviewLines.file([earlier]), to: "Content/reviews/old-yotpo.jsonl")
         let output = shop.reviews.appendingPathComponent("yotpo.jsonl")
         let result = importer.yotpo.importFile(try shop.csv(Self.yotpo), content: shop.fixture.content, output: output)
         #expect(result.lines.count == 2 && result.skipped.duplicates == 2)

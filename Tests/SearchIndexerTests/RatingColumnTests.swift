@@ -12,12 +12,12 @@ import VitrineTestSupport
     /// reviews of all but the day cream: the night serum and the eye balm tie on 5.0.
     static func catalog(reviews: Bool) throws -> Catalog {
         let lines = [
-            ReviewLine.json("s1", "night-serum", rating: 5, date: "2026-10-01"), ReviewLine.json("s2", "ORG-NS-30", rating: 5, date: "2026-10-02"),
-            ReviewLine.json("e1", "eye-balm", rating: 5, date: "2026-10-03"),
-            ReviewLine.json("m1", "aven-mist", rating: 5, date: "2026-10-04"), ReviewLine.json("m2", "aven-mist", rating: 5, date: "2026-10-05"),
-            ReviewLine.json("m3", "aven-mist", rating: 4, date: "2026-10-06"), ReviewLine.json("m4", "aven-mist", rating: 5, date: "2026-10-07"),
+            ReviewLines.json("s1", "night-serum", rating: 5, date: "2026-10-01"), ReviewLines.json("s2", "ORG-NS-30", rating: 5, date: "2026-10-02"),
+            ReviewLines.json("e1", "eye-balm", rating: 5, date: "2026-10-03"),
+            ReviewLines.json("m1", "aven-mist", rating: 5, date: "2026-10-04"), ReviewLines.json("m2", "aven-mist", rating: 5, date: "2026-10-05"),
+            ReviewLines.json("m3", "aven-mist", rating: 4, date: "2026-10-06"), ReviewLines.json("m4", "aven-mist", rating: 5, date: "2026-10-07"),
         ]
-        let fixture = try ShopFixture(changes: reviews ? ["reviews/all.jsonl": ReviewLine.file(lines)] : [:])
+        let fixture = try ShopFixture(changes: reviews ? ["reviews/all.jsonl": ReviewLines.file(lines)] : [:])
         defer { fixture.cleanUp() }
         let loaded = ContentLoader(contentFolder: fixture.content).load()
         return try #require(loaded.catalog, "\(loaded.diagnostics)")

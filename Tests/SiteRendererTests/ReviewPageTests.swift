@@ -11,19 +11,19 @@ import VitrineTestSupport
     /// Seven reviews of the night serum (3 × 5, 2 × 4, 1 × 3, 1 × 1: 27 stars, 3.9 on average),
     /// written out of date order; one of the eye balm; none of the day cream.
     static let lines = [
-        ReviewLine.json("r4", "night-serum", rating: 3, date: "2026-10-17", body: "Fine."),
-        ReviewLine.json(
+        ReviewLines.json("r4", "night-serum", rating: 3, date: "2026-10-17", body: "Fine."),
+        ReviewLines.json(
             "r1", "night-serum", rating: 5, date: "2026-10-20", title: "Best <serum>", body: "First paragraph.\n\n<script>alert(1)</script> & more",
             author: "Ana <b>", verified: true, response: ("Thank you!\n\nWe are glad.", "2026-10-21")),
-        ReviewLine.json("r2", "night-serum", rating: 4, date: "2026-10-19", body: "정말 좋아요", author: "지은", language: "ko"),
-        ReviewLine.json("r3", "ORG-NS-30", rating: 5, date: "2026-10-18T09:30:00Z", title: "Good", body: "Nice.", language: "en"),
-        ReviewLine.json("r5", "night-serum", rating: 5, date: "2026-10-16", body: "Lovely."),
-        ReviewLine.json("r6", "night-serum", rating: 1, date: "2026-10-15", body: "Not for me."),
-        ReviewLine.json("r7", "night-serum", rating: 4, date: "2026-10-14", body: "Oldest."),
-        ReviewLine.json("b1", "eye-balm", rating: 4, date: "2026-10-01", body: "Cool."),
+        ReviewLines.json("r2", "night-serum", rating: 4, date: "2026-10-19", body: "정말 좋아요", author: "지은", language: "ko"),
+        ReviewLines.json("r3", "ORG-NS-30", rating: 5, date: "2026-10-18T09:30:00Z", title: "Good", body: "Nice.", language: "en"),
+        ReviewLines.json("r5", "night-serum", rating: 5, date: "2026-10-16", body: "Lovely."),
+        ReviewLines.json("r6", "night-serum", rating: 1, date: "2026-10-15", body: "Not for me."),
+        ReviewLines.json("r7", "night-serum", rating: 4, date: "2026-10-14", body: "Oldest."),
+        ReviewLines.json("b1", "eye-balm", rating: 4, date: "2026-10-01", body: "Cool."),
     ]
 
-    static let pages: [String: String] = try! renderFixture(["reviews/fixture.jsonl": ReviewLine.file(lines)])
+    static let pages: [String: String] = try! renderFixture(["reviews/fixture.jsonl": ReviewLines.file(lines)])
     static var serum: String { pages["products/night-serum/index.html"]! }
 
     static func section(_ page: String) throws -> String {
@@ -181,8 +181,8 @@ import VitrineTestSupport
             """
         let pages = try renderFixture([
             "products/origins/duo.md": duo,
-            "reviews/duo.jsonl": ReviewLine.file([
-                ReviewLine.json("d1", "ORG-DUO-L", rating: 5, date: "2026-10-02"), ReviewLine.json("d2", "duo", rating: 2, date: "2026-10-01"),
+            "reviews/duo.jsonl": ReviewLines.file([
+                ReviewLines.json("d1", "ORG-DUO-L", rating: 5, date: "2026-10-02"), ReviewLines.json("d2", "duo", rating: 2, date: "2026-10-01"),
             ]),
         ])
         let data = try Self.jsonLD(try #require(pages["products/duo/index.html"]))

@@ -72,15 +72,18 @@ extension Review {
             error("a review line is one JSON object: {\"id\": …, \"product\": …, \"rating\": 5, \"body\": …, \"author\": …, \"date\": …}", line.line.lowerBound)
             return (nil, nil, diagnostics)
         }
-        // A line has ten members or so: searching them in order costs less than any table made
-        // per line, at a million lines.
+        // Each key told once by its bytes; the checks below compare those, not strings (ten
+        // members a line, a million lines).
         let known = knownKeys
+        let keys = members.map { ReviewLine.Key(name: $0.key) }
         for (index, member) in members.enumerated() {
-            if members[..<index].contains(where: { $0.key == member.key }) {
+            let key = keys[index]
+            let repeated = key == .other ? members[..<index].contains { $0.key == member.key } : keys[..<index].contains(key)
+            if repeated {
                 error("\(member.key) appears twice in this review; keep one", member.keyOffset)
                 continue
             }
-            if known.contains(member.key) {
+            if key != .other || known.contains(member.key) {
                 continue
             } else if let meant = Spelling.mistypedKey(member.key, among: known) {
                 error("unknown key \(member.key); did you mean \(meant)?", member.keyOffset)
@@ -89,11 +92,12 @@ extension Review {
             }
         }
         let objectStart = line.line.lowerBound
-        func member(_ key: String) -> JSONLine.Member? { members.first { $0.key == key } }
+        func member(_ key: ReviewLine.Key) -> JSONLine.Member? { keys.firstIndex(of: key).map { members[$0] } }
         /// The trimmed text; with `decode` false, "" once the text is known to pass (made only to check it when it
         /// has escapes or white space beyond ASCII at an end).
-        func text(_ key: String, _ limits: ClosedRange<Int>, required: Bool, decode: Bool = true) -> String? {
-            guard let member = member(key) else {
+        func text(_ field: ReviewLine.Key, _ limits: ClosedRange<Int>, required: Bool, decode: Bool = true) -> String? {
+            let key = field.name
+            guard let member = member(field) else {
                 if required { error("missing \(key); \(fields.first { $0.key == key }?.summary ?? "")", objectStart) }
                 return nil
             }
@@ -142,9 +146,9 @@ extension Review {
             }
         }
 
-        let id = text("id", Limits.id, required: true)
+        let id = text(.id, Limits.id, required: true)
         var target: Target?
-        if let named = text("product", 1...300, required: true), let member = member("product") {
+        if let named = text(.product, 1...300, required: true), let member = member(.product) {
             target = resolve(named)
             if target == nil {
                 let hint = suggest(named).map { "; did you mean \($0)?" } ?? "; write a product's slug or a product's or variant's SKU"
@@ -152,7 +156,7 @@ extension Review {
             }
         }
         var rating: Int?
-        if let member = member("rating") {
+        if let member = member(.rating) {
             if case .number(let range) = member.value, let whole = Int(String(decoding: line.bytes[range], as: UTF8.self)),
                 (1...5).contains(whole)
             {
@@ -165,21 +169,21 @@ extension Review {
         } else {
             error("missing rating; write a whole number of stars from 1 to 5", objectStart)
         }
-        let body = text("body", Limits.body, required: true, decode: texts)
-        let author = text("author", Limits.author, required: true, decode: texts)
+        let body = text(.body, Limits.body, required: true, decode: texts)
+        let author = text(.author, Limits.author, required: true, decode: texts)
         var date: Timestamp?
-        if let member = member("date") {
+        if let member = member(.date) {
             date = timestamp(member, "date")
         } else {
             error("missing date; write when the review was written, e.g. \"2026-11-28\"", objectStart)
         }
-        let title = text("title", Limits.title, required: false, decode: texts)
+        let title = text(.title, Limits.title, required: false, decode: texts)
         var verified = false
-        if let member = member("verified") {
+        if let member = member(.verified) {
             if case .bool(let flag) = member.value { verified = flag } else { error("verified must be true or false, without quotes", member.valueOffset) }
         }
         var language: String?
-        if let member = member("language") {
+        if let member = member(.language) {
             if let tag = line.text(of: member.value), isLanguageTag(tag) {
                 language = tag
             } else {
@@ -187,7 +191,7 @@ extension Review {
             }
         }
         var response: Response?
-        if let member = member("response") {
+        if let member = member(.response) {
             response = readResponse(member, line: line, error: error, timestamp: timestamp)
         }
         guard diagnostics.errorCount == 0, let id, let target, let rating, let body, let author, let date else {
@@ -204,39 +208,16 @@ extension Review {
         return (review, nil, diagnostics)
     }
 
-    /// A line the loader checked, read again for its texts: no rule is applied twice (the feeds
-    /// and pages read every review back, and checking each again cost as much as loading them).
-    /// The rating and date come from what the loader kept.
-    static func trusted(_ line: JSONLine, product: Slug, rating: Int, date seconds: Int64, zone: TimeZone, source: SourceLocation)
-        -> Review?
-    {
-        guard let members = line.members else { return nil }
-        var id = "", named = "", body = "", author = "", dateText = ""
-        var title: String?, language: String?, response: Response?
-        var verified = false
-        for member in members {
-            switch member.key {
-            case "id": id = trimmed(line.text(of: member.value) ?? "")
-            case "product": named = trimmed(line.text(of: member.value) ?? "")
-            case "body": body = trimmed(line.text(of: member.value) ?? "")
-            case "author": author = trimmed(line.text(of: member.value) ?? "")
-            case "title": title = line.text(of: member.value).map(trimmed)
-            case "date": dateText = line.text(of: member.value) ?? ""
-            case "language": language = line.text(of: member.value)
-            case "verified": if case .bool(let flag) = member.value { verified = flag }
-            case "response":
-                guard case .object(let parts) = member.value else { break }
-                let text = parts.first { $0.key == "body" }.flatMap { line.text(of: $0.value) }.map(trimmed)
-                let when = parts.first { $0.key == "date" }.flatMap { line.text(of: $0.value) }
-                if let text, let when, let stamp = try? Timestamp.parse(when, in: zone).get() { response = Response(body: text, date: stamp) }
-            default: break
-            }
-        }
-        // The date as written (a day alone stays a day); the kept instant if it no longer reads.
-        let date = (try? Timestamp.parse(dateText, in: zone).get()) ?? Timestamp(date: Date(timeIntervalSince1970: Double(seconds)))
-        return Review(
-            id: id, product: product, sku: named == product.rawValue ? nil : named, rating: rating, title: title, body: body,
-            author: author, date: date, verified: verified, language: language, response: response, source: source)
+    /// A line the loader checked, read again for its texts: no rule is applied twice (the pages
+    /// read reviews back, and checking each again cost as much as loading them). The rating comes
+    /// from what the loader kept.
+    init(_ line: ReviewLine, product: Slug, zone: TimeZone, source: SourceLocation) {
+        func text(_ token: ReviewLine.Token?) -> String { token.map { line.text($0) } ?? "" }
+        self.init(
+            id: text(line.id), product: product, sku: line.sku(of: product), rating: Int(line.entry.rating),
+            title: line.title.map { line.text($0) }, body: text(line.body), author: text(line.author),
+            date: line.timestamp(in: zone), verified: line.entry.verified,
+            language: line.language.map { line.text($0, trimmed: false) }, response: line.response(in: zone), source: source)
     }
 
     static let knownKeys = fields.map(\.key)
@@ -244,9 +225,15 @@ extension Review {
     /// The text without white space around it; most texts have none, and are returned as they are.
     static func trimmed(_ text: String) -> String {
         guard let first = text.unicodeScalars.first, let last = text.unicodeScalars.last,
-            first.properties.isWhitespace || last.properties.isWhitespace
+            mayBeSpace(first) || mayBeSpace(last)
         else { return text }
         return text.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// White space, told without Unicode's tables for ASCII, where nearly every text begins and ends.
+    private static func mayBeSpace(_ scalar: Unicode.Scalar) -> Bool {
+        guard scalar.isASCII else { return scalar.properties.isWhitespace }
+        return scalar == " " || (0x09...0x0D).contains(scalar.value)
     }
 
     /// A BCP 47 tag's shape: a language of two or three letters, then subtags of two to eight

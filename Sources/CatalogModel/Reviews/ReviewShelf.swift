@@ -19,6 +19,10 @@ public struct ReviewShelf: Sendable {
         /// Byte offset of the line in the file, and its length without the line break.
         public var offset: Int
         public var length: Int32
+        /// The date's offset from UTC as the loader read it, in minutes: with `date`, what the
+        /// feed and the API print, so they need not read the date again. `unknownOffset` for an
+        /// entry made by hand (tests), whose date is read from its line.
+        public var utcOffsetMinutes: Int16
         public var rating: UInt8
         public var verified: Bool
         public var hasResponse: Bool
@@ -27,9 +31,10 @@ public struct ReviewShelf: Sendable {
 
         public init(
             date: Int64, file: Int32, lineNumber: Int32, offset: Int, length: Int32, rating: UInt8, verified: Bool,
-            hasResponse: Bool, hash: UInt64
+            hasResponse: Bool, hash: UInt64, utcOffsetMinutes: Int16 = Entry.unknownOffset
         ) {
             self.hash = hash
+            self.utcOffsetMinutes = utcOffsetMinutes
             self.date = date
             self.file = file
             self.lineNumber = lineNumber
@@ -38,6 +43,15 @@ public struct ReviewShelf: Sendable {
             self.rating = rating
             self.verified = verified
             self.hasResponse = hasResponse
+        }
+
+        public static let unknownOffset = Int16.min
+
+        /// `offset` seconds east of UTC in minutes, or `unknownOffset` when it is not a whole
+        /// number of minutes (local mean time before 1900) or out of range.
+        public static func offsetMinutes(_ offset: Int) -> Int16 {
+            guard offset % 60 == 0, let minutes = Int16(exactly: offset / 60), minutes != unknownOffset else { return unknownOffset }
+            return minutes
         }
 
         /// Newest first; ties by where they are written, so the order never depends on the machine.
@@ -191,23 +205,33 @@ public struct ReviewShelf: Sendable {
     /// The reviews of a product at positions `range` of its newest-first list (all without one),
     /// read from their files.
     public func reviews(for product: Slug, in range: Range<Int>? = nil) -> [Review] {
+        lines(for: product, in: range).map { review($0, product: product) }
+    }
+
+    /// The same reviews as their lines, for outputs that copy the texts as they are written.
+    public func lines(for product: Slug, in range: Range<Int>? = nil) -> [ReviewLine] {
         let own = entries(for: product)
         let wanted = Array(range.map { own.dropFirst($0.lowerBound).prefix($0.count) } ?? own)
         return zip(wanted, files.lines(wanted)).compactMap { entry, line in
-            line.flatMap { review(entry, bytes: $0.bytes, line: $0.range, product: product) }
+            line.flatMap { ReviewLine($0.bytes, line: $0.range, entry: entry) }
         }
     }
 
     /// One review's full text. Nil only when its file changed under the build in a way that moved
     /// the line (the loader's check no longer holds).
     public func read(_ entry: Entry, product: Slug) -> Review? {
-        guard let bytes = files.read(file: entry.file, offset: entry.offset, length: Int(entry.length)) else { return nil }
-        return review(entry, bytes: bytes, line: 0..<bytes.count, product: product)
+        guard let bytes = files.read(file: entry.file, offset: entry.offset, length: Int(entry.length)),
+            let line = ReviewLine(bytes, line: 0..<bytes.count, entry: entry)
+        else { return nil }
+        return review(line, product: product)
     }
 
-    private func review(_ entry: Entry, bytes: [UInt8], line range: Range<Int>, product: Slug) -> Review? {
-        guard let line = try? JSONLine(bytes, line: range) else { return nil }
-        let source = SourceLocation(path: files.displayPaths[Int(entry.file)], line: Int(entry.lineNumber), column: 1)
-        return Review.trusted(line, product: product, rating: Int(entry.rating), date: entry.date, zone: zone, source: source)
+    /// Where a line is, as diagnostics name it.
+    public func source(of entry: Entry) -> SourceLocation {
+        SourceLocation(path: files.displayPaths[Int(entry.file)], line: Int(entry.lineNumber), column: 1)
+    }
+
+    private func review(_ line: ReviewLine, product: Slug) -> Review {
+        Review(line, product: product, zone: zone, source: source(of: line.entry))
     }
 }

@@ -2,7 +2,7 @@ import Foundation
 
 /// Lines of `Content/reviews/*.jsonl` for a `ShopFixture`, so a test loads its reviews as a build
 /// does (and the shelf reads their text back from the file).
-public enum ReviewLine {
+public enum ReviewLines {
     /// One review line; `product` is a slug or a SKU. `response` is (body, date).
     public static func json(
         _ id: String, _ product: String, rating: Int, date: String, title: String? = nil, body: String = "Works for me.",
