@@ -4,12 +4,16 @@ import Foundation
 import Orders
 
 /// Approving a buyer's review: one JSON line appended to `Content/reviews/<YYYY-MM>.jsonl` (the
-/// month of the review's date, UTC), checked by `Review.read` as a build checks it, written
+/// month of the review's date, UTC; once that file is full, `<YYYY-MM>-2.jsonl` and on), checked by `Review.read` as a build checks it, written
 /// atomically: the old file and the new line go to a temporary file in the same folder, which is
 /// flushed to disk and renamed over the old one, so a build or the preview's watcher sees the file
 /// before or after, never half a line.
 struct ReviewPublisher {
     let folder: ContentFolder
+    /// What a content file may hold: a month file that a new line would take past it is full, and
+    /// the line goes to the month's next file. A shop with ten thousand reviews a month would
+    /// otherwise write a file its next build refuses.
+    var fileLimit = ContentLimits.fileBytes
 
     /// Where an approved review went.
     struct Published: Equatable {
@@ -44,9 +48,10 @@ struct ReviewPublisher {
         }
     }
 
-    /// The month file a review dated `date` goes to.
-    static func relativePath(for date: Date) -> String {
-        ContentLoader.reviewsFolder + "/" + Timestamp.rfc3339(date).prefix(7) + ".jsonl"
+    /// The month file a review dated `date` goes to: its `part`th, when the earlier ones are full
+    /// (`reviews/2026-12.jsonl`, then `reviews/2026-12-2.jsonl`, …).
+    static func relativePath(for date: Date, part: Int = 1) -> String {
+        ContentLoader.reviewsFolder + "/" + Timestamp.rfc3339(date).prefix(7) + (part == 1 ? "" : "-\(part)") + ".jsonl"
     }
 
     /// The line as the contract writes it: the model's keys, sorted, through the project's JSON
@@ -84,12 +89,19 @@ struct ReviewPublisher {
         if let found = existingLine(id: submission.reviewID) {
             return .success(Published(relative: found.relative, lineNumber: found.lineNumber, alreadyThere: true))
         }
-        let relative = Self.relativePath(for: submission.submittedAt)
-        let old = folder.bytes(relative) ?? Data()
+        let text = Self.line(for: submission, product: product, response: response, respondedAt: now)
+        var part = 1
+        var relative = Self.relativePath(for: submission.submittedAt)
+        var old = folder.bytes(relative) ?? Data()
+        // The line and up to two line breaks must fit; a line alone never nears the limit.
+        while old.count + text.utf8.count + 2 > fileLimit, !old.isEmpty {
+            part += 1
+            relative = Self.relativePath(for: submission.submittedAt, part: part)
+            old = folder.bytes(relative) ?? Data()
+        }
         var bytes = [UInt8](old)
         if let last = bytes.last, last != 0x0A { bytes.append(0x0A) }
         let lineNumber = bytes.reduce(1) { $0 + ($1 == 0x0A ? 1 : 0) }
-        let text = Self.line(for: submission, product: product, response: response, respondedAt: now)
         let start = bytes.count
         bytes += Array(text.utf8)
         let parsed: JSONLine

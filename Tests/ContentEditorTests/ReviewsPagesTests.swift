@@ -242,6 +242,31 @@ struct ReviewsPagesTests {
         #expect(try file.writer.reviewSubmission(order: 1001, line: 0)?.status == .approved)
     }
 
+    /// A month file a new line would take past the content file limit is full: the line starts
+    /// the month's next file, and every file still loads.
+    @Test func aFullMonthFileGoesOnInTheMonthsNextFile() throws {
+        let shop = try SampleShop()
+        defer { shop.remove() }
+        let file = try ordersWithReviews()
+        let filler = #"{"id": "hand-1", "product": "clear-improvement-charcoal-mask", "rating": 4, "body": "Good.", "author": "Bo", "date": "2025-12-01"}"#
+        try shop.write("Content/" + Self.monthFile, filler + "\n")
+        var publisher = ReviewPublisher(folder: ContentFolder(root: shop.content))
+        publisher.fileLimit = filler.utf8.count + 100
+        let first = try #require(try file.writer.reviewSubmission(order: 1001, line: 0))
+        let second = try #require(try file.writer.reviewSubmission(order: 1001, line: 1))
+        let firstPlace = try publisher.publish(first, response: nil, at: OrdersFile.now).get()
+        #expect(firstPlace == .init(relative: "reviews/2025-12-2.jsonl", lineNumber: 1, alreadyThere: false))
+        let secondPlace = try publisher.publish(second, response: nil, at: OrdersFile.now).get()
+        #expect(secondPlace.relative == "reviews/2025-12-3.jsonl", "neither earlier file has room for it")
+        #expect(reviewLines(shop) == [filler, ""], "the full file is left as it was")
+        publisher.fileLimit = ContentLimits.fileBytes
+        #expect(try publisher.publish(first, response: nil, at: OrdersFile.now).get().alreadyThere)
+        let loaded = ContentLoader(contentFolder: shop.content).load()
+        let catalog = try #require(loaded.catalog, "\(loaded.diagnostics)")
+        let ids = Set(catalog.products.flatMap { catalog.reviews.entries(for: $0.slug).isEmpty ? [] : catalog.reviews.reviews(for: $0.slug).map(\.id) })
+        #expect(ids.isSuperset(of: ["hand-1", "o1001-0", "o1001-1"]))
+    }
+
     @Test func withoutAnOrdersFileThereIsNoReviewsPage() async throws {
         let shop = try SampleShop()
         defer { shop.remove() }
