@@ -73,7 +73,10 @@ let package = Package(
             swiftSettings: strictness),
         .target(
             name: "ContentLoader",
-            dependencies: ["CatalogModel", "BuildEngine", "Parallel", "CCmarkGFM", "TextHash", .product(name: "Yams", package: "Yams")],
+            dependencies: [
+                "CatalogModel", "BuildEngine", "Parallel", "CCmarkGFM", "TextHash", .product(name: "Yams", package: "Yams"),
+                .product(name: "SwiftCSV", package: "SwiftCSV"),
+            ],
             swiftSettings: strictness),
         // The theme engine: Mustache resolved once per template, run against the official suite.
         .target(name: "TemplateEngine", dependencies: ["TextHash"], swiftSettings: strictness),
@@ -92,7 +95,7 @@ let package = Package(
         .target(name: "CatalogAPI", dependencies: ["CatalogModel", "BuildEngine"], swiftSettings: strictness),
         .target(
             name: "Importer",
-            dependencies: ["CatalogModel", "ContentLoader", "CLibXML2", .product(name: "SwiftCSV", package: "SwiftCSV")],
+            dependencies: ["CatalogModel", "ContentLoader", "CLibXML2"],
             swiftSettings: strictness),
         .target(name: "SiteArchive", dependencies: ["BuildEngine", "CArchive"], swiftSettings: strictness),
         // The default theme, `Templates/`, embedded in the program at build time: a shop's own

@@ -47,6 +47,10 @@ public enum ContentKeyTables {
                 .category, heading: "Category",
                 note: "`Content/categories/<slug>.md` or `.json`; products name theirs in `categories`."),
             reviewTable,
+            Table(
+                heading: "stock.csv",
+                note: "`Content/stock.csv`, optional: a header row, then one row per SKU; an empty cell changes nothing.",
+                rows: StockColumn.all.map { Row(key: "`\($0.name)`", type: $0.type, required: $0.required, meaning: $0.meaning) }),
         ]
     }
 

@@ -17,6 +17,10 @@ public struct Catalog: Sendable {
     public var pixelSizes: [String: PixelSize] = [:]
     /// Published reviews (`reviews/*.jsonl`), by product; the loader fills it in.
     public var reviews: ReviewShelf = .empty
+    /// The products `stock.csv` sets a price or stock of, each with a digest of its rows (the
+    /// values are already in the products): an incremental build renders a product's outputs
+    /// again when its digest differs, as its file did not change. The loader fills it in.
+    public var stock: [Slug: UInt64] = [:]
     /// The widths and formats derived from each local photo, by path; filled in by a build
     /// (not by `vitrine check`). A picture missing here is published only as it is.
     public var pictures: [String: PictureSet] = [:]

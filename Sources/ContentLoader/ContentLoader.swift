@@ -94,7 +94,8 @@ public struct ContentLoader: Sendable {
             case nil: break
             }
         }
-        let fileCount = files.count + 1
+        let stock = applyStock(to: &products, diagnostics: &diagnostics)
+        let fileCount = files.count + 1 + (stock == nil ? 0 : 1)
         guard let site else {
             return Result(catalog: nil, diagnostics: diagnostics.sorted(), fileCount: fileCount, imageFiles: imageFiles)
         }
@@ -102,6 +103,7 @@ public struct ContentLoader: Sendable {
             site: site, brands: brands, products: products, promotions: promotions, pages: pages, categories: categories,
             existingImages: Set(imageFiles))
         diagnostics += crossDiagnostics
+        catalog.stock = stock ?? [:]
         let reviewFiles = loadReviews(into: &catalog, diagnostics: &diagnostics)
         // Only files the walk listed: it refuses links out of the content folder and devices.
         let listed = Set(imageFiles)

@@ -37,6 +37,11 @@ public struct DecodedRecords<Record: Sendable>: Sendable {
         self.uses.append(uses)
     }
 
+    /// Changes the record at `position` in place (`stock.csv`'s prices and stock).
+    mutating func modify(at position: Int, _ change: (inout Record) -> Void) {
+        change(&records[position])
+    }
+
     /// Only the records at `positions`, in that order.
     func keeping(_ positions: [Int]) -> DecodedRecords<Record> {
         var kept = DecodedRecords()

@@ -1,4 +1,5 @@
 public import CatalogModel
+import ContentLoader
 public import Foundation
 
 /// Turns Shopify's product CSV into content files. Rows are grouped by `Handle`: the first row of

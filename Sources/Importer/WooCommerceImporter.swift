@@ -1,4 +1,5 @@
 public import CatalogModel
+import ContentLoader
 public import Foundation
 
 /// Turns WooCommerce's product CSV (Products → Export) into content files: simple and variable

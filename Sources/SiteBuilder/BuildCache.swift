@@ -95,7 +95,7 @@ public enum BuildCache {
             lines.append(row(
                 "r", key.kind.rawValue, key.slug.rawValue, facts.input, facts.listKey, facts.brand?.rawValue ?? "",
                 facts.starts.map { String($0.timeIntervalSince1970) } ?? "",
-                facts.ends.map { String($0.timeIntervalSince1970) } ?? "", facts.images.joined(separator: "\n"), facts.reviews))
+                facts.ends.map { String($0.timeIntervalSince1970) } ?? "", facts.images.joined(separator: "\n"), facts.reviews, facts.stock))
         }
         var ids: [Dependency: Int] = [:]
         var table: [String] = []
@@ -211,15 +211,16 @@ public enum BuildCache {
                     state.inputs[text(f[1])] = BuildState.InputFile(
                         stamp: FileStamp(size: size, modified: modified, changed: changed, inode: UInt64(bitPattern: inode)),
                         readAt: readAt, digest: text(f[7]))
-                // Ten fields since reviews: a cache of nine is not read, and the build is full.
-                case ("r", 10):
+                // Eleven fields since stock.csv: an older cache is not read, and the build is full.
+                case ("r", 11):
                     guard let kind = RecordKind(rawValue: text(f[1])), let slug = Slug(text(f[2])) else { return nil }
                     let images = text(f[8])
                     state.records[.init(kind: kind, slug: slug)] = BuildState.RecordFacts(
                         input: text(f[3]), listKey: text(f[4]), brand: Slug(text(f[5])),
                         starts: Double(text(f[6])).map(Date.init(timeIntervalSince1970:)),
                         ends: Double(text(f[7])).map(Date.init(timeIntervalSince1970:)),
-                        images: images.isEmpty ? [] : images.components(separatedBy: "\n"), reviews: text(f[9]))
+                        images: images.isEmpty ? [] : images.components(separatedBy: "\n"), reviews: text(f[9]),
+                        stock: text(f[10]))
                 case ("d", 3):
                     guard integer(f[1]) == Int64(dependencies.count), let dependency = decodeDependency(text(f[2]))
                     else { return nil }

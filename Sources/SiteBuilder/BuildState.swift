@@ -62,6 +62,9 @@ public struct BuildState: Sendable {
         /// A product's published reviews (`ReviewShelf.digest`, hex), empty without any: its
         /// pages and cards show them, so a new review renders the product's outputs again.
         public var reviews: String = ""
+        /// A product's rows in `stock.csv` (`Catalog.stock`, hex), empty without any: they set
+        /// its price and stock without a change to its file.
+        public var stock: String = ""
     }
 }
 
@@ -101,7 +104,8 @@ extension BuildState.RecordFacts {
                 brand: product.brand,
                 images: local(product.thumbnail, product.image) + local(product.images) + local(product.variants.map(\.image)),
                 reviews: catalog.reviews.summary(for: product.slug) == nil
-                    ? "" : String(catalog.reviews.digest(for: product.slug), radix: 16))
+                    ? "" : String(catalog.reviews.digest(for: product.slug), radix: 16),
+                stock: catalog.stock[product.slug].map { String($0, radix: 16) } ?? "")
         }
         for promotion in catalog.promotions {
             facts[.init(kind: .promotion, slug: promotion.slug)] = .init(

@@ -35,7 +35,8 @@ public struct ChangeSet: Sendable, Equatable {
     ///   a product joins or leaves it, because every page showing the brand shows its product
     ///   count; a promotion also changes when its status (upcoming, active, expired) differs
     ///   between the two clocks.
-    /// - A product also changes when its published reviews do; then `.reviews` changes too.
+    /// - A product also changes when its published reviews do; then `.reviews` changes too. It
+    ///   changes when its rows in `stock.csv` do.
     /// - A kind's list changes when a record of it appears or disappears, or when the key it is
     ///   sorted by changes.
     /// - `.clock` changes whenever the clock does (feeds print the build time); a new calendar
@@ -59,6 +60,7 @@ public struct ChangeSet: Sendable, Equatable {
                 if old.inputs[before.input]?.digest != new.inputs[after.input]?.digest { changed.insert(record) }
                 if before.listKey != after.listKey { changed.insert(.list(key.kind)) }
                 if before.reviews != after.reviews { changed.formUnion([record, .reviews]) }
+                if before.stock != after.stock { changed.insert(record) }
                 if before.brand != after.brand {
                     for brand in [before.brand, after.brand].compactMap({ $0 }) { changed.insert(.record(.brand, brand)) }
                 }
