@@ -105,7 +105,8 @@ struct StockSheet {
                 continue
             }
             func value(_ name: String) -> String? {
-                guard let index = columns[name] else { return nil }
+                // A row may stop before the header's last columns: those cells are empty.
+                guard let index = columns[name], index < fields.count else { return nil }
                 let text = fields[index].trimmingWhitespace()
                 return text.isEmpty ? nil : text
             }

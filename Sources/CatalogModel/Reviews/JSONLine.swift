@@ -114,18 +114,22 @@ public struct JSONLine: Sendable {
     }
 
     /// Decodes the escapes of a string token the parser accepted.
+    /// Bytes that changed since they were checked (a review line read back) may end inside an
+    /// escape: what is missing counts as nothing, never as a read past the token.
     static func unescape(_ token: ArraySlice<UInt8>) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(token.count)
         var i = token.startIndex
         func hex(_ at: Int) -> UInt32 {
             var value: UInt32 = 0
-            for byte in token[at..<at + 4] { value = value << 4 | UInt32(Parser.hexValue(byte) ?? 0) }
+            for byte in token[min(at, token.endIndex)..<min(at + 4, token.endIndex)] {
+                value = value << 4 | UInt32(Parser.hexValue(byte) ?? 0)
+            }
             return value
         }
         while i < token.endIndex {
             let byte = token[i]
-            guard byte == UInt8(ascii: "\\") else {
+            guard byte == UInt8(ascii: "\\"), i + 1 < token.endIndex else {
                 out.append(byte)
                 i += 1
                 continue

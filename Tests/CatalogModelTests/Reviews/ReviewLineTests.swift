@@ -71,6 +71,15 @@ import Testing
         #expect(ReviewLine(bytes, line: 0..<bytes.count + 5, entry: Self.entry) == nil)
     }
 
+    /// Bytes the loader never saw (a file changed under the build) may hold a broken escape: the
+    /// text reads as far as the token goes, never further.
+    @Test func aBrokenEscapeReadsNoFurtherThanItsToken() throws {
+        let line = try #require(parse(#"{"id":"a\u12","product":"p","body":"end\\","author":"\u00","date":"2026-01-01"}"#))
+        #expect(text(line, line.id) == "a\u{12}")
+        #expect(text(line, line.body) == "end\\")
+        #expect(text(line, line.author) == "\u{0}")
+    }
+
     /// The feed and the API print the date from the entry when the loader kept its offset, and
     /// from the line otherwise: the same text either way.
     @Test func theDateIsPrintedFromTheEntryAsFromTheLine() throws {
