@@ -125,9 +125,9 @@ public struct SearchIndexer: Sendable {
         let records = RecordChunks(
             products: products, quotes: quotes, spans: spans, brandOfProduct: brandOfProduct, availabilityOfProduct: availabilityOfProduct,
             site: catalog.site, ratings: ratings, chunkSize: chunkSize)
-        let recordPrefix = "r-\(records.hash)-"
+        let recordFiles = SearchManifest.Records(size: chunkSize, chunks: records.chunks.count, hashes: records.hashes)
         for (number, chunk) in records.chunks.enumerated() {
-            files.append(SearchIndexFile(path: Self.folder + recordPrefix + "\(number).json", kind: "search-records", data: chunk))
+            files.append(SearchIndexFile(path: Self.folder + recordFiles.file(number), kind: "search-records", data: chunk))
         }
 
         var prices: SearchManifest.PriceRange?
@@ -158,7 +158,7 @@ public struct SearchIndexer: Sendable {
                 brand: brandFile, brandWidth: columns.brandWidth, availability: availabilityFile, price: priceFile,
                 priceWidth: columns.priceWidth, variantPrices: variantPriceFile, categories: categoryFile, dates: dateFile,
                 ratings: ratingFile),
-            records: .init(prefix: recordPrefix, size: chunkSize, chunks: records.chunks.count),
+            records: recordFiles,
             rules: Self.rules,
             categories: tree.isEmpty ? nil : tree.map { entry in
                 .init(slug: entry.slug.rawValue, title: entry.title, depth: entry.depth,
@@ -171,9 +171,14 @@ public struct SearchIndexer: Sendable {
 
     /// The index as output jobs (category `.data`). The index is built here, once, because the file
     /// names depend on the contents.
+    ///
+    /// Every file but the manifest is named by its contents: one whose name the last build wrote
+    /// has the same bytes, so it depends on nothing and an incremental build keeps the old one.
+    /// A changed price then writes the manifest and the files that show the price, not the index.
     public func jobs() -> [OutputJob] {
         build().files.map { file in
-            OutputJob(path: file.path, category: .data, kind: file.kind) { file.data }
+            let named = file.path != Self.manifestPath
+            return OutputJob(path: file.path, category: .data, kind: file.kind, dependencies: named ? [] : [.everything]) { file.data }
         }
     }
 

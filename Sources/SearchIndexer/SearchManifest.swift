@@ -1,7 +1,7 @@
 /// `search/manifest.json`, the one index file with a fixed name: the page reads it first and finds
 /// every other file through it. File names are relative to the `search/` folder.
 public struct SearchManifest: Codable, Sendable, Equatable {
-    public static let currentVersion = 1
+    public static let currentVersion = 2
 
     public var version: Int
     /// Products in the index; product numbers run 0..<products in catalog (name) order.
@@ -101,15 +101,19 @@ public struct SearchManifest: Codable, Sendable, Equatable {
         }
     }
 
-    /// Result records: chunk `n` (products n*size ..< (n+1)*size) is `prefix + n + ".json"`, a JSON
-    /// array of `[name, url, brand number, price text, thumbnail, availability number]`, then the
-    /// list price while a sale lowers the price and `[average in tenths, review count]` for a
-    /// reviewed product (see `RecordChunks`). The prefix
-    /// carries the hash of all records, so a deploy that changes any record renames every chunk.
+    /// Result records: chunk `n` (products n*size ..< (n+1)*size) is `r-<n>-<hashes[n]>.json`, a
+    /// JSON array of `[name, url, brand number, price text, thumbnail, availability number]`, then
+    /// the list price while a sale lowers the price and `[average in tenths, review count]` for a
+    /// reviewed product (see `RecordChunks`). Each chunk is named by its own contents, so a changed
+    /// price renames the one chunk that shows it and a deploy sends that file alone.
     public struct Records: Codable, Sendable, Equatable {
-        public var prefix: String
         public var size: Int
         public var chunks: Int
+        /// Twelve hexadecimal digits of each chunk's contents, by chunk number.
+        public var hashes: [String]
+
+        /// Chunk `number`'s file in the search folder.
+        public func file(_ number: Int) -> String { "r-\(number)-\(hashes[number]).json" }
     }
 
     /// The matching rules, here so the script and any other reader apply the same ones.

@@ -41,6 +41,7 @@ struct IncrementalBuildTests {
         let shop = try SampleShop()
         defer { shop.remove() }
         try buildAndCompare(shop)
+        let before = Set(FolderContents.entries(in: shop.output).keys)
         try shop.edit("Content/products/origins/ginzing-eye-cream.md", replacing: "price: 32.00", with: "price: 29.50")
         let report = try buildAndCompare(shop)
 
@@ -54,12 +55,16 @@ struct IncrementalBuildTests {
         #expect(pages.contains("brands/origins/page/2/index.html") && pages.contains("categories/eye-care/index.html"))
         #expect(pages.contains { $0.hasPrefix("products/") && $0 != "products/ginzing-eye-cream/index.html" })
         #expect(!pages.contains("brands/aven/index.html") && !pages.contains("categories/lips/index.html"))
-        // Any other producer's file is rendered exactly when it says it depends on the product.
+        // Any other producer's file is rendered exactly when it says it depends on the product; a
+        // file named by its contents (the search index's, which depend on nothing) exactly when
+        // its name is new.
         let otherJobs = try pageJobs(shop).filter { !rendererPaths.contains($0.path) }
         try #require(otherJobs.contains { $0.dependencies.contains(.record(.product, Slug("ginzing-eye-cream")!)) })
+        try #require(otherJobs.contains { $0.dependencies.isEmpty && !before.contains($0.path) }, "the chunk showing the price")
         for job in otherJobs {
             let touched = job.dependencies.contains(.everything)
                 || job.dependencies.contains(.record(.product, Slug("ginzing-eye-cream")!))
+                || (job.dependencies.isEmpty && !before.contains(job.path))
             #expect(report.renderedPaths.contains(job.path) == touched, "\(job.path)")
         }
         let page = try String(contentsOf: shop.output.appendingPathComponent("products/ginzing-eye-cream/index.html"), encoding: .utf8)

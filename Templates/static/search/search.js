@@ -497,7 +497,7 @@
     const size = manifest.records.size;
     const slice = shown.order.slice(shown.count, shown.count + PAGE_SIZE);
     const chunks = await Promise.all([...new Set(slice.map((id) => Math.floor(id / size)))].map(
-      (c) => fetchFile(manifest.records.prefix + c + ".json", "json").then((rows) => [c, rows])));
+      (c) => fetchFile("r-" + c + "-" + manifest.records.hashes[c] + ".json", "json").then((rows) => [c, rows])));
     if (mine !== generation) return null;
     const rows = new Map(chunks);
     let first = null;

@@ -177,7 +177,7 @@ struct IndexReader {
 
     func record(_ product: Int) throws -> [Any] {
         let chunk = product / manifest.records.size
-        let data = try Self.file("\(manifest.records.prefix)\(chunk).json", in: files)
+        let data = try Self.file(manifest.records.file(chunk), in: files)
         let rows = try JSONSerialization.jsonObject(with: data) as! [[Any]]
         return rows[product % manifest.records.size]
     }
