@@ -15,7 +15,7 @@ extension IncrementalBuilder {
     }
 
     /// The preview's quick path after an edit: when the only files changed since the last build
-    /// are existing product or brand files, and the edit leaves their place in every list alone
+    /// are existing product or brand files (products without a `stock.csv` row), and the edit leaves their place in every list alone
     /// (same name or title, same brand) and breaks nothing this file alone can break, re-reads
     /// those files, patches the catalog, and writes at once the pages that showed them (known
     /// from the last build's dependencies). Nil when the edit is anything else; then only a
@@ -53,7 +53,10 @@ extension IncrementalBuilder {
             }
             switch record {
             case .product(let product):
-                guard recordKey == .init(kind: .product, slug: product.slug), let patched = catalog.replacing(product)
+                // A product `stock.csv` prices is the file's values with the sheet's over them:
+                // the file alone would print the wrong price until the full pass.
+                guard recordKey == .init(kind: .product, slug: product.slug), catalog.stock[product.slug] == nil,
+                    let patched = catalog.replacing(product)
                 else { return nil }
                 catalog = patched
             case .brand(let brand):

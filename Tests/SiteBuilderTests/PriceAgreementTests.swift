@@ -171,3 +171,51 @@ import VitrineTestSupport
         #expect(cart.lines[0].name == "Advanced Night Repair Serum (100 ml)")
     }
 }
+
+/// The same agreement for a price `stock.csv` sets: the remover at 6.40 in the sheet (8.25 in its
+/// file), out of stock by quantity 0, on its page, in its JSON-LD offer, its feed item, its API
+/// document and at the checkout, which refuses to sell it.
+@Suite struct StockSheetPriceAgreementTests {
+    static let path = "bi-facil-eye-makeup-remover"
+
+    static let catalog: Catalog = {
+        let shop = try! SampleShop()
+        defer { shop.remove() }
+        try! shop.write("Content/stock.csv", "sku,price,quantity\n\(PriceAgreementTests.sku),6.40,0\n")
+        return SiteBuilder.check(content: shop.content, templates: nil, strict: false).catalog!
+    }()
+
+    static let files = PriceAgreementTests.render(
+        catalog, at: PriceAgreementTests.now,
+        ["products/\(path)/index.html", "feeds/products.xml", "api/v1/products/\(path).json"])
+
+    @Test func everyReaderShowsTheSheetsPriceAndStock() throws {
+        let page = try #require(Self.files["products/\(Self.path)/index.html"])
+        #expect(page.contains("6.40") && !page.contains("8.25"))
+        #expect(page.contains(#""price":"6.40""#) && page.contains("https://schema.org/OutOfStock"))
+        let feed = try #require(Self.files["feeds/products.xml"])
+        let start = try #require(feed.range(of: "<g:id>\(PriceAgreementTests.sku)</g:id>"))
+        let end = try #require(feed.range(of: "</item>", range: start.upperBound..<feed.endIndex))
+        let item = feed[start.lowerBound..<end.lowerBound]
+        #expect(item.contains("<g:price>6.40 USD</g:price>") && item.contains("<g:availability>out_of_stock</g:availability>"))
+        let text = try #require(Self.files["api/v1/products/\(Self.path).json"])
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+        #expect((document["price"] as? [String: Any])?["minorUnits"] as? Int == 640)
+        #expect(document["availability"] as? String == "out_of_stock")
+        #expect(throws: (any Error).self) {
+            try CartPricer(catalog: Self.catalog).price(
+                CartRequest(items: [CartItem(sku: PriceAgreementTests.sku, quantity: 1)]), at: PriceAgreementTests.now)
+        }
+    }
+
+    /// Back in stock by quantity, the checkout charges the sheet's price.
+    @Test func theCheckoutChargesTheSheetsPrice() throws {
+        let shop = try SampleShop()
+        defer { shop.remove() }
+        try shop.write("Content/stock.csv", "sku,price,quantity\n\(PriceAgreementTests.sku),6.40,3\n")
+        let catalog = try #require(SiteBuilder.check(content: shop.content, templates: nil, strict: false).catalog)
+        let cart = try CartPricer(catalog: catalog).price(
+            CartRequest(items: [CartItem(sku: PriceAgreementTests.sku, quantity: 2)]), at: PriceAgreementTests.now)
+        #expect(cart.total == Money(minorUnits: 1280, currency: .usd))
+    }
+}

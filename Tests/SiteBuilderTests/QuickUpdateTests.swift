@@ -71,6 +71,25 @@ struct QuickUpdateTests {
         #expect(FolderContents.entries(in: shop.output) == before)
     }
 
+    /// The sheet's price is over the file's, so an edit to a product it prices waits for the full
+    /// pass; so does an edit to the sheet itself.
+    @Test func productsStockCsvPricesAndTheSheetAreLeftToTheFullPass() throws {
+        let shop = try SampleShop()
+        defer { shop.remove() }
+        try shop.write("Content/stock.csv", "sku,price\nORG-GINZ-15,27.00\n")
+        let builder = IncrementalBuilder(options: shop.options(), keepsParsedContent: true)
+        #expect(builder.build(writing: .staged).succeeded)
+        try shop.edit(Self.ginzing, replacing: "price: 32.00", with: "price: 30.75")
+        #expect(builder.quickUpdate(changedInputs: [Self.ginzingKey]) == nil)
+        try shop.write("Content/stock.csv", "sku,price\nORG-GINZ-15,26.00\n")
+        #expect(builder.quickUpdate(changedInputs: ["content/stock.csv"]) == nil)
+        let pass = builder.build(writing: .inPlace)
+        #expect(pass.succeeded)
+        let page = try String(contentsOf: shop.output.appendingPathComponent("products/ginzing-eye-cream/index.html"), encoding: .utf8)
+        #expect(page.contains("26.00") && !page.contains("30.75"))
+        #expect(FolderContents.differences(try shop.fullBuild(), FolderContents.entries(in: shop.output)) == [])
+    }
+
     @Test func newFilesPromotionsAndTemplatesAreLeftToTheFullPass() throws {
         let (shop, builder) = try builtShop()
         defer { shop.remove() }
