@@ -148,8 +148,6 @@ public struct OutputFolder: Sendable {
         root.made(folder)
     }
 
-    static let pageFile = "/index.html"
-
     /// The folder part of a relative output path (`a/b` of `a/b/c.html`, "" of `c.html`), by its
     /// last slash: `NSString.deletingLastPathComponent` also tidies paths these never need tidied.
     static func parent(of path: String) -> String {
