@@ -3,6 +3,9 @@ and their PASS/FAIL lines, which scripts/e2e-payment.sh counts."""
 import http.client
 import json
 import socket
+import sqlite3
+import subprocess
+import time
 import urllib.parse
 
 
@@ -42,3 +45,33 @@ def free_port():
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return s.getsockname()[1]
+
+
+def rows(database, sql, *parameters, timeout=10):
+    """Rows of an SQLite file (the orders file) as dicts, opened read-only, so a check never
+    creates or changes it."""
+    connection = sqlite3.connect(f"file:{database}?mode=ro", uri=True, timeout=timeout)
+    connection.row_factory = sqlite3.Row
+    try:
+        return [dict(r) for r in connection.execute(sql, parameters)]
+    finally:
+        connection.close()
+
+
+def wait_until(predicate, timeout=10, interval=0.1):
+    """Asks `predicate` until it answers something true or `timeout` seconds pass; its last answer."""
+    deadline = time.monotonic() + timeout
+    while True:
+        value = predicate()
+        if value or time.monotonic() > deadline:
+            return value
+        time.sleep(interval)
+
+
+def stop(process, timeout=20):
+    """Terminates a server started for a check, killing it if it does not end in time."""
+    process.terminate()
+    try:
+        process.wait(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        process.kill()

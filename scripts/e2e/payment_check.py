@@ -18,10 +18,11 @@ the extra instances started here (a later clock, the editor) share it. Checks, o
 - the browser: bag → summary → Pay → the stand-in's page → the site's success page; the order in
   SQLite and in the editor's order list.
 """
-import argparse, copy, html, http.client, json, os, re, secrets, sqlite3, subprocess, sys, time, urllib.parse
+import argparse, copy, html, http.client, json, os, re, secrets, subprocess, sys, time, urllib.parse
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from loopback import Checks, free_port, request  # noqa: E402
+import loopback  # noqa: E402
+from loopback import Checks, free_port, request, stop, wait_until  # noqa: E402
 
 parser = argparse.ArgumentParser()
 for name in ("--bin", "--content", "--templates", "--work", "--orders", "--site", "--service", "--standin"):
@@ -50,13 +51,8 @@ def standin(method, path, body=None):
 
 
 def rows(sql, *parameters):
-    """Rows of the orders file as dicts; read-only, so the test never creates or changes it."""
-    connection = sqlite3.connect(f"file:{args.orders}?mode=ro", uri=True, timeout=10)
-    connection.row_factory = sqlite3.Row
-    try:
-        return [dict(r) for r in connection.execute(sql, parameters)]
-    finally:
-        connection.close()
+    """Rows of the orders file as dicts."""
+    return loopback.rows(args.orders, sql, *parameters)
 
 
 def order_of(session_id):
@@ -177,16 +173,6 @@ def api_order(session_id):
 
 def events_of(event_id):
     return rows("SELECT * FROM stripe_events WHERE event_id = ?", event_id)
-
-
-def wait_until(predicate, timeout=10, interval=0.1):
-    deadline = time.monotonic() + timeout
-    while True:
-        value = predicate()
-        if value or time.monotonic() > deadline:
-            return value
-        time.sleep(interval)
-
 
 
 def start_service(clock, extra=()):
@@ -682,11 +668,7 @@ def editor_orders(session):
     status, _, body = request("GET", base + f"_vitrine/edit/orders/{order['number']}")
     check("editor: the order's page shows its line and email", status == 200 and b"Clear Improvement Charcoal Mask" in body
           and b"browser@example.com" in body, status)
-    process.terminate()
-    try:
-        process.wait(timeout=20)
-    except subprocess.TimeoutExpired:
-        process.kill()
+    stop(process)
 
 
 def main():

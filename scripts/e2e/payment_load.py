@@ -16,11 +16,11 @@ Prints `PASS name` / `FAIL name: reason` per check and `TIME phase: seconds`; ex
 The service's environment (VITRINE_CHECKOUT_SECRET, STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET) is
 taken from this process's, with test values where unset.
 """
-import argparse, collections, http.client, json, os, secrets, signal, socket, sqlite3, subprocess, sys, threading, time
+import argparse, collections, http.client, json, os, secrets, signal, socket, subprocess, sys, threading, time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import loopback  # noqa: E402
-from loopback import Checks, free_port  # noqa: E402
+from loopback import Checks, free_port, wait_until  # noqa: E402
 import urllib.parse
 
 parser = argparse.ArgumentParser()
@@ -52,15 +52,6 @@ def request(method, url, body=None, headers=None, timeout=60):
     """Under load an answer may take longer than a single check allows."""
     return loopback.request(method, url, body, headers, timeout)
 
-
-
-def wait_until(predicate, timeout, interval=0.2):
-    deadline = time.monotonic() + timeout
-    while True:
-        value = predicate()
-        if value or time.monotonic() > deadline:
-            return value
-        time.sleep(interval)
 
 
 def together(count, work):
@@ -127,12 +118,7 @@ def start_service():
 
 
 def rows(sql, *parameters):
-    connection = sqlite3.connect(f"file:{ORDERS}?mode=ro", uri=True, timeout=30)
-    connection.row_factory = sqlite3.Row
-    try:
-        return [dict(r) for r in connection.execute(sql, parameters)]
-    finally:
-        connection.close()
+    return loopback.rows(ORDERS, sql, *parameters, timeout=30)
 
 
 def deliveries_summary():

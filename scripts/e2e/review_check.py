@@ -16,10 +16,11 @@ line each; exit 1 if any failed:
   `vitrine check` accepts; the form then answers 409;
 - no answer of the service is a 5xx.
 """
-import argparse, http.client, json, os, re, sqlite3, subprocess, sys, time, urllib.parse
+import argparse, json, os, re, subprocess, sys, time, urllib.parse
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from loopback import Checks, request  # noqa: E402
+from loopback import Checks, request, stop  # noqa: E402
+import loopback  # noqa: E402
 
 parser = argparse.ArgumentParser()
 for name in ("--bin", "--content", "--templates", "--work", "--orders", "--service", "--standin"):
@@ -43,24 +44,6 @@ def service(method, path, body=None, headers=None):
 def send(path, fields, raw=None):
     body = raw if raw is not None else urllib.parse.urlencode(fields).encode()
     return service("POST", path, body, FORM)
-
-
-def rows(sql, *parameters):
-    connection = sqlite3.connect(f"file:{args.orders}?mode=ro", uri=True, timeout=10)
-    connection.row_factory = sqlite3.Row
-    try:
-        return [dict(r) for r in connection.execute(sql, parameters)]
-    finally:
-        connection.close()
-
-
-def wait_until(predicate, timeout=15, interval=0.1):
-    deadline = time.monotonic() + timeout
-    while True:
-        value = predicate()
-        if value or time.monotonic() > deadline:
-            return value
-        time.sleep(interval)
 
 
 def path_of(url):
@@ -109,7 +92,7 @@ def good(**changes):
 
 def collect():
     session = paid_order()
-    order = wait_until(lambda: (lambda found: found if found.get("status") == "paid" else None)(order_json(session)))
+    order = loopback.wait_until(lambda: (lambda found: found if found.get("status") == "paid" else None)(order_json(session)), timeout=15)
     if not check("a paid order through the stand-in", order, order):
         return None
     links = order.get("reviewLinks", [])
@@ -133,13 +116,13 @@ def collect():
     status, _, page = send(first, good(title="<script>alert('t')</script>Calm skin",
                                        body="<script>alert(1)</script>Gentle <b>and</b> it works."))
     check("submit: 200 thank-you page", status == 200 and 'id="review-sent"' in page, (status, page[:300]))
-    kept = rows("SELECT * FROM review_submissions WHERE order_number = ? AND line = 0", number)
+    kept = loopback.rows(args.orders, "SELECT * FROM review_submissions WHERE order_number = ? AND line = 0", number)
     check("submit: kept as pending in the orders file", len(kept) == 1 and kept[0]["status"] == "pending" and kept[0]["rating"] == 5, kept)
     check("submit: <script> and other markup stripped, text kept",
           kept and "<" not in kept[0]["body"] + kept[0]["title"] and kept[0]["body"] == "alert(1)Gentle and it works."
           and kept[0]["title"] == "alert('t')Calm skin", kept)
     status, _, page = send(first, good(rating="4"))
-    kept = rows("SELECT * FROM review_submissions WHERE order_number = ? AND line = 0", number)
+    kept = loopback.rows(args.orders, "SELECT * FROM review_submissions WHERE order_number = ? AND line = 0", number)
     check("submit again: replaces the pending review (one row, revision 2)",
           status == 200 and len(kept) == 1 and kept[0]["rating"] == 4 and kept[0]["revision"] == 2, kept)
 
@@ -168,7 +151,7 @@ def collect():
     status, _, page = send(second, good(rating="9", author="", body="<p></p>"))
     check("bad values: 422 with the form and each problem", status == 422 and 'id="error-summary"' in page
           and all(f'id="{f}-error"' in page for f in ("rating", "body", "author")), (status, page[:300]))
-    check("nothing kept for refused sendings", not rows("SELECT * FROM review_submissions WHERE order_number = ? AND line = 1", number))
+    check("nothing kept for refused sendings", not loopback.rows(args.orders, "SELECT * FROM review_submissions WHERE order_number = ? AND line = 1", number))
     return number, first, second
 
 
@@ -227,13 +210,9 @@ def approve(number):
     run = subprocess.run([args.bin, "check", "--content", args.content, "--templates", args.templates], capture_output=True, text=True,
                          timeout=120)
     check("vitrine check accepts the content with the approved review", run.returncode == 0, run.stderr[-800:])
-    kept = rows("SELECT status, response FROM review_submissions WHERE order_number = ? AND line = 0", number)
+    kept = loopback.rows(args.orders, "SELECT status, response FROM review_submissions WHERE order_number = ? AND line = 0", number)
     check("editor: marked approved in the orders file", kept == [{"status": "approved", "response": "Thank you, Rae!"}], kept)
-    process.terminate()
-    try:
-        process.wait(timeout=20)
-    except subprocess.TimeoutExpired:
-        process.kill()
+    stop(process)
 
 
 def main():
