@@ -15,8 +15,6 @@ public struct CSVTable: Sendable {
     /// The file's lines as read, for columns in diagnostics.
     var texts: [Substring] = []
 
-    /// Each row by column name; fields past the header's are dropped.
-    public var rows: [[String: String]]
 
     public enum Failure: Error { case unreadable(Diagnostic) }
 
@@ -28,9 +26,8 @@ public struct CSVTable: Sendable {
         return try parse(data, display: display)
     }
 
-    /// `data` as a table; `display` is what diagnostics call the file. `keyed: false` leaves
-    /// `rows` empty, for a reader of a hundred thousand rows that goes by `fields`.
-    public static func parse(_ data: Data, display: String, keyed: Bool = true) throws(Failure) -> CSVTable {
+    /// `data` as a table; `display` is what diagnostics call the file.
+    public static func parse(_ data: Data, display: String) throws(Failure) -> CSVTable {
         // CRLF and CR line ends as LF, and the BOM off: what spreadsheet programs write.
         guard let text = String(validating: EditorText.normalized(data), as: UTF8.self) else {
             throw .unreadable(.error("not UTF-8 text; export the CSV as UTF-8", at: SourceLocation(path: display, line: 1, column: 1)))
@@ -47,14 +44,19 @@ public struct CSVTable: Sendable {
             lines.append(line)
             line += 1 + fields.reduce(0) { $0 + $1.count { $0 == "\n" } }
         }
-        let rows: [[String: String]] = !keyed ? [] : csv.rows.map { fields in
-            var row: [String: String] = [:]
-            for (index, name) in csv.header.enumerated() where index < fields.count { row[name] = fields[index] }
-            return row
-        }
-        var table = CSVTable(header: csv.header, fields: csv.rows, lines: lines, display: display, rows: rows)
+        var table = CSVTable(header: csv.header, fields: csv.rows, lines: lines, display: display)
         table.texts = text.split(separator: "\n", omittingEmptySubsequences: false)
         return table
+    }
+
+    /// Each row by column name, fields past the header's dropped: made on each call, for a reader
+    /// that goes by name (the importers) to take once.
+    public func keyedRows() -> [[String: String]] {
+        fields.map { fields in
+            var row: [String: String] = [:]
+            for (index, name) in header.enumerated() where index < fields.count { row[name] = fields[index] }
+            return row
+        }
     }
 
     /// The 1-based column where field `field` of the row starting on `line` begins, counting

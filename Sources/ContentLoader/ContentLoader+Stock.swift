@@ -29,7 +29,7 @@ extension ContentLoader {
             return nil
         }
         let table: CSVTable
-        do { table = try CSVTable.parse(data, display: display, keyed: false) } catch {
+        do { table = try CSVTable.parse(data, display: display) } catch {
             switch error { case .unreadable(let diagnostic): diagnostics.append(diagnostic) }
             return nil
         }

@@ -85,7 +85,7 @@ public struct ReviewImporter: Sendable {
             result.diagnostics.append(.error(problem, at: SourceLocation(path: table.display, line: 1, column: 1)))
             return result
         }
-        let rows = table.rows.indices.map { service.row(table.rows[$0], columns, line: table.lines[$0]) }
+        let rows = zip(table.keyedRows(), table.lines).map { service.row($0, columns, line: $1) }
         let order: DateOrder
         switch resolveDateOrder(rows, display: table.display) {
         case .success(let found): order = found

@@ -28,7 +28,8 @@ public struct ShopifyImporter: Sendable {
         // Rows by handle, in file order.
         var order: [String] = []
         var rowsByHandle: [String: [Int]] = [:]
-        for (index, row) in table.rows.enumerated() {
+        let rows = table.keyedRows()
+        for (index, row) in rows.enumerated() {
             let handle = row["Handle", default: ""].trimmingWhitespace()
             guard !handle.isEmpty else {
                 result.diagnostics.append(.error("row without a Handle", at: table.location(ofRow: index)))
@@ -41,7 +42,7 @@ public struct ShopifyImporter: Sendable {
         var productSlugs = SlugMaker()
         for handle in order {
             let indices = rowsByHandle[handle]!
-            let first = table.rows[indices[0]]
+            let first = rows[indices[0]]
             let at = table.location(ofRow: indices[0])
             let title = first["Title", default: ""].trimmingWhitespace()
             guard !title.isEmpty else {
@@ -72,7 +73,7 @@ public struct ShopifyImporter: Sendable {
             var variants: [Row] = []
             var images: [(position: Int, url: String)] = []
             for (offset, index) in indices.enumerated() {
-                let row = table.rows[index]
+                let row = rows[index]
                 let location = table.location(ofRow: index)
                 if let src = row["Image Src"]?.trimmingWhitespace(), !src.isEmpty {
                     images.append((Int(row["Image Position", default: ""]) ?? offset + 1, src))

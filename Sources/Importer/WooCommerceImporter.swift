@@ -24,12 +24,13 @@ public struct WooCommerceImporter: Sendable {
             result.diagnostics.append(diagnostic)
             return result
         }
-        func value(_ row: Int, _ column: String) -> String { table.rows[row][column, default: ""].trimmingWhitespace() }
+        let rows = table.keyedRows()
+        func value(_ row: Int, _ column: String) -> String { rows[row][column, default: ""].trimmingWhitespace() }
 
         // Variations by the parent they name: "id:12" or the parent's SKU.
         var variationsByParent: [String: [Int]] = [:]
         var parents: [Int] = []
-        for index in table.rows.indices {
+        for index in rows.indices {
             switch value(index, "Type").lowercased() {
             case "variation":
                 variationsByParent[value(index, "Parent"), default: []].append(index)

@@ -55,7 +55,7 @@ let fuzzEntry = ReviewShelf.Entry(
 
 /// The input as `stock.csv` against a catalog of one product: header, rows and diagnostics.
 func fuzzStockSheet(_ data: Data) {
-    guard let table = try? CSVTable.parse(data, display: "stock.csv", keyed: false) else { return }
+    guard let table = try? CSVTable.parse(data, display: "stock.csv") else { return }
     var diagnostics: [Diagnostic] = []
     var sheet = StockSheet(table: table)
     guard sheet.readHeader(&diagnostics) else { return }

@@ -83,7 +83,7 @@ extension Review {
                 error("\(member.key) appears twice in this review; keep one", member.keyOffset)
                 continue
             }
-            if key != .other || known.contains(member.key) {
+            if key != .other {
                 continue
             } else if let meant = Spelling.mistypedKey(member.key, among: known) {
                 error("unknown key \(member.key); did you mean \(meant)?", member.keyOffset)
