@@ -98,6 +98,12 @@ let package = Package(
             dependencies: ["CatalogModel", "ContentLoader", "CLibXML2"],
             swiftSettings: strictness),
         .target(name: "SiteArchive", dependencies: ["BuildEngine", "CArchive"], swiftSettings: strictness),
+        // `vitrine deploy`: the built folder sent to a server over SSH, an S3 bucket or a static host,
+        // only the files whose bytes changed since the last deploy.
+        .target(
+            name: "SiteDeploy",
+            dependencies: ["Parallel", .product(name: "Crypto", package: "swift-crypto")],
+            swiftSettings: strictness),
         // The default theme, `Templates/`, embedded in the program at build time: a shop's own
         // `Templates/` holds only the files it changes.
         .executableTarget(name: "ThemeEmbedder", swiftSettings: strictness),
@@ -154,7 +160,7 @@ let package = Package(
             dependencies: [
                 "SiteBuilder", "CatalogModel", "CatalogAPI", "SearchIndexer", "CheckoutService", "PreviewServer", "Importer",
                 "ImageDerivatives", "ContentEditor", "CMimalloc", "ShopStarter", "ThemeOverrides", "SiteArchive", "Orders",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "SiteDeploy", .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strictness),
@@ -163,6 +169,7 @@ let package = Package(
             path: "Tests/VitrineTestSupport", swiftSettings: strictness),
         .testTarget(
             name: "SiteArchiveTests", dependencies: ["SiteArchive", "BuildEngine", "VitrineTestSupport"], swiftSettings: strictness),
+        .testTarget(name: "SiteDeployTests", dependencies: ["SiteDeploy", "VitrineTestSupport"], swiftSettings: strictness),
         .testTarget(name: "CatalogModelTests", dependencies: ["CatalogModel", "VitrineTestSupport"], swiftSettings: strictness),
         .testTarget(
             name: "ImporterTests", dependencies: ["Importer", "CatalogModel", "ContentLoader", "VitrineTestSupport"],

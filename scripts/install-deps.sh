@@ -2,7 +2,7 @@
 # Installs the Debian packages Vitrine needs, only those that are missing.
 # usage: scripts/install-deps.sh [extra-package …]
 set -euo pipefail
-packages=(libcmark-gfm-dev libcmark-gfm-extensions-dev libxml2-dev libxml2-utils pkg-config zlib1g-dev libvips-dev libmimalloc-dev libarchive-dev libsqlite3-dev "$@")
+packages=(libcmark-gfm-dev libcmark-gfm-extensions-dev libxml2-dev libxml2-utils pkg-config zlib1g-dev libvips-dev libmimalloc-dev libarchive-dev libsqlite3-dev rsync "$@")
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

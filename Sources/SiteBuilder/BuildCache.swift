@@ -1,6 +1,7 @@
 import BuildEngine
 import CatalogModel
 import ContentLoader
+import Crypto
 public import Foundation
 
 #if canImport(Glibc)
@@ -11,9 +12,14 @@ import Darwin
 
 /// Where `vitrine build --incremental` keeps the last build's `BuildState` between runs: a file
 /// in a folder beside the output folder (`.Output.vitrine-cache/state` for `Output/`), never
-/// inside it, so it is not published. The same folder holds the derived pictures (`images/`). It also records which output folder it describes (the folder's inode, new
-/// at every swap, and its change time, which moves when anything at its top is added, removed
-/// or replaced): a cache that does not match the folder on disk is ignored.
+/// inside it, so it is not published. The same folder holds the derived pictures (`images/`) and
+/// the deploy records (`deploy/`).
+///
+/// It also records which output folder it describes: the names, kinds, sizes and modification
+/// times (to the second) of the entries at the folder's top, which change whenever anything there
+/// is added, removed or replaced, and which a CI cache restores as they were (tar keeps
+/// modification times), unlike the folder's inode. A cache that does not match the folder on disk
+/// is ignored.
 ///
 /// The format is tab-separated lines, read and written without a JSON coder because a
 /// 10,000-product shop's cache is a few megabytes and the no-change build has to be fast.
@@ -45,16 +51,26 @@ public enum BuildCache {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     }
 
-    /// Names one particular swapped-in output folder.
+    /// Names one particular output folder by what is at its top.
     static func identity(ofOutput output: URL) -> String? {
+        let root = output.standardizedFileURL.path
         var info = stat()
-        guard stat(output.standardizedFileURL.path, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else { return nil }
-        #if canImport(Darwin)
-        let changed = info.st_ctimespec
-        #else
-        let changed = info.st_ctim
-        #endif
-        return "\(info.st_ino)-\(changed.tv_sec)-\(changed.tv_nsec)"
+        guard stat(root, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR,
+            let names = try? FileManager.default.contentsOfDirectory(atPath: root)
+        else { return nil }
+        var listing = ""
+        for name in names.sorted() {
+            guard lstat(root + "/" + name, &info) == 0 else { return nil }
+            #if canImport(Darwin)
+            let modified = info.st_mtimespec.tv_sec
+            #else
+            let modified = info.st_mtim.tv_sec
+            #endif
+            let isFolder = (info.st_mode & S_IFMT) == S_IFDIR
+            // A folder's size is the file system's business (a restored one may differ).
+            listing += "\(name)\u{0}\(isFolder ? "d" : String(info.st_size))\u{0}\(modified)\n"
+        }
+        return SHA256.hash(data: Data(listing.utf8)).prefix(16).map { String(format: "%02x", $0) }.joined()
     }
 
     /// The state the output folder was built from, or nil when there is none to trust.

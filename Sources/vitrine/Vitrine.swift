@@ -20,13 +20,14 @@ struct Vitrine: AsyncParsableCommand {
               vitrine search-index                  # search index size and build time
               vitrine checkout --dev                # the checkout-link service on 127.0.0.1:8080
               vitrine merge part-1 part-2           # join the parts of `vitrine build --shard K/N`
+              vitrine deploy ssh://deploy@shop.example.com/srv/shop   # send what changed
               vitrine import parse export/*.json    # a Parse export into Content/
               vitrine theme copy partials/header    # start changing one file of the built-in theme
             """,
         version: version,
         subcommands: [
             Init.self, Build.self, Check.self, Serve.self, Theme.self, Schema.self, SearchIndex.self, Checkout.self, Merge.self,
-            Import.self, Orders.self, Reviews.self,
+            Import.self, Orders.self, Reviews.self, Deploy.self,
         ]
     )
 

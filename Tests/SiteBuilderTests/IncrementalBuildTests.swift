@@ -300,18 +300,36 @@ struct BuildCacheTests {
         #expect(reread.records == state.records)
     }
 
-    @Test func aRecordOfAnotherOutputFolderIsIgnored() throws {
+    @Test func aRecordOfAnOutputFolderChangedAtItsTopIsIgnored() throws {
         let shop = try SampleShop()
         defer { shop.remove() }
         #expect(SiteBuilder.buildIncrementally(shop.options()).succeeded)
-        // The folder is replaced by someone else: a new inode, the same path.
-        let moved = shop.folder.appendingPathComponent("Moved")
-        try FileManager.default.moveItem(at: shop.output, to: moved)
-        try FileManager.default.copyItem(at: moved, to: shop.output)
+        // Someone else's file at the top of the folder: the record no longer describes it.
+        try Data("stray".utf8).write(to: shop.output.appendingPathComponent("stray.html"))
         #expect(BuildCache.load(forOutput: shop.output) == nil)
         let report = SiteBuilder.buildIncrementally(shop.options())
         #expect(report.succeeded)
         #expect(report.reusedCount == 0)
+        #expect(!FileManager.default.fileExists(atPath: shop.output.appendingPathComponent("stray.html").path))
+    }
+
+    @Test func aRecordOfAFolderRestoredWithItsTimesIsTrusted() throws {
+        let shop = try SampleShop()
+        defer { shop.remove() }
+        #expect(SiteBuilder.buildIncrementally(shop.options()).succeeded)
+        // What a CI cache step does: the folder comes back as new files with the old times.
+        let saved = shop.folder.appendingPathComponent("Saved")
+        try FileManager.default.moveItem(at: shop.output, to: saved)
+        let copy = Process()
+        copy.executableURL = URL(fileURLWithPath: "/bin/cp")
+        copy.arguments = ["-a", saved.path, shop.output.path]
+        try copy.run()
+        copy.waitUntilExit()
+        #expect(copy.terminationStatus == 0)
+        #expect(BuildCache.load(forOutput: shop.output) != nil)
+        let report = SiteBuilder.buildIncrementally(shop.options())
+        #expect(report.succeeded)
+        #expect(report.upToDate)
     }
 
     @Test func aScanCanBeUpdatedFromTheChangedPathsAlone() throws {
