@@ -308,6 +308,9 @@ public final class IncrementalBuilder: @unchecked Sendable {
         case .archive:
             return try writeArchive(plan, search: search, clock: clock)
         case .staged:
+            if isSmallPatch(plan, changes: changes) {
+                return try patch(plan, search: search, changes: changes, rendered: rendered)
+            }
             let output = try OutputFolder(destination: options.outputFolder)
             do {
                 // Derived pictures are placed as the output is swapped in (`OutputFolder.commit`).
