@@ -19,3 +19,4 @@ scripts/e2e-checkout.sh
 scripts/e2e-payment.sh
 scripts/e2e-preview.sh
 scripts/e2e-editor.sh
+scripts/e2e-deploy.sh

@@ -152,12 +152,14 @@ public struct ReleaseFolder: Sendable {
         }
     }
 
-    /// `20261129T120301Z`: names sort in the order they were made.
+    /// `20261129T120301.250Z`: names sort in the order they were made. The milliseconds keep two
+    /// deploys in one second apart without a counter (a `-10` would sort before a `-2`); the
+    /// counter stays for the impossible case.
     static func releaseName(at date: Date) -> String {
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.timeZone = TimeZone(identifier: "UTC")
-        formatter.dateFormat = "yyyyMMdd'T'HHmmss'Z'"
+        formatter.dateFormat = "yyyyMMdd'T'HHmmss.SSS'Z'"
         return formatter.string(from: date)
     }
 }

@@ -33,7 +33,7 @@ import Testing
         let one = try releases.publish(
             DeployPlan.between(deployed: nil, current: first, folder: site), current: first, linkFrom: nil, keep: 5,
             now: Date(timeIntervalSince1970: 1_796_083_200))
-        #expect(one.release == "20261201T000000Z")
+        #expect(one.release == "20261201T000000.000Z")
         #expect(try served("index.html") == "old")
 
         try write("new", to: "index.html")
@@ -41,7 +41,7 @@ import Testing
         let second = try DeployManifest.scan(site)
         let plan = DeployPlan.between(deployed: first, current: second, folder: site)
         let two = try releases.publish(plan, current: second, linkFrom: one.release, keep: 5, now: Date(timeIntervalSince1970: 1_796_083_200))
-        #expect(two.release == "20261201T000000Z-2")
+        #expect(two.release == "20261201T000000.000Z-2")
         #expect(try served("index.html") == "new")
         #expect(!FileManager.default.fileExists(atPath: base + "/current/products"))
         let oldRelease = base + "/releases/\(one.release)/"
