@@ -186,7 +186,7 @@ def check_api(site, base_url):
     product = load_json(api / "products" / "ginzing-eye-cream.json")
     check("a product lists the promotions that apply now, with an exact price",
           sorted(p["slug"] for p in product["promotions"]) == ["origins-15-off", "xmas-10-off"]
-          and product["price"]["minorUnits"] == 3200 and product["price"]["formatted"] == "$ 32.00")
+          and product["price"]["minorUnits"] == 3200 and product["price"]["formatted"] == "$32.00")
     return schemas
 
 

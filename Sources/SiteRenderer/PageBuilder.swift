@@ -260,8 +260,11 @@ struct PageBuilder: Sendable {
         let formats = currencies.map { currency -> (String, JSONValue) in
             let parts = Money.formatParts(currency: currency, locale: site.locale)
             return (currency.code, [
-                "decimal": .string(parts.decimalSeparator), "digits": .int(parts.fractionDigits),
-                "group": .string(parts.groupingSeparator), "symbol": .string(parts.symbol), "symbolFirst": .bool(parts.symbolFirst),
+                "prefix": .string(parts.prefix), "suffix": .string(parts.suffix), "negativePrefix": .string(parts.negativePrefix),
+                "negativeSuffix": .string(parts.negativeSuffix), "decimal": .string(parts.decimalSeparator),
+                "digits": .int(parts.fractionDigits), "group": .string(parts.groupingSeparator),
+                "primary": .int(parts.primaryGrouping), "secondary": .int(parts.secondaryGrouping),
+                "groupsFour": .bool(parts.groupsFourDigits), "numerals": .string(parts.numerals),
             ])
         }
         return JSONValue.object(Dictionary(formats, uniquingKeysWith: { first, _ in first })).encoded()

@@ -113,16 +113,26 @@
     try { return JSON.parse(element.getAttribute("data-formats") || "{}"); } catch (e) { return {}; }
   }
 
-  /** Formats minor units the way the site's pages print prices ("$ 32.00", "3,50 €"). */
+  /** Formats minor units exactly as the site's pages print prices ("$32.00", "3,50 €"): the
+   * page hands over the parts of the locale's format that the build read off ICU. */
   function format(minor, currency, formats) {
     var f = formats[currency];
     if (!f) return (minor / 100).toFixed(2) + " " + currency;
     var scale = Math.pow(10, f.digits);
-    var whole = String(Math.floor(Math.abs(minor) / scale)).replace(/\B(?=(\d{3})+(?!\d))/g, f.group);
-    var amount = whole;
+    var rest = String(Math.floor(Math.abs(minor) / scale));
+    var whole = "";
+    if (rest.length > f.primary && (f.groupsFour || rest.length > f.primary + 1)) {
+      whole = f.group + rest.slice(-f.primary);
+      rest = rest.slice(0, -f.primary);
+      while (rest.length > f.secondary) {
+        whole = f.group + rest.slice(-f.secondary) + whole;
+        rest = rest.slice(0, -f.secondary);
+      }
+    }
+    var amount = rest + whole;
     if (f.digits > 0) amount += f.decimal + String(Math.abs(minor) % scale).padStart(f.digits, "0");
-    if (minor < 0) amount = "-" + amount;
-    return f.symbolFirst ? f.symbol + " " + amount : amount + " " + f.symbol;
+    amount = amount.replace(/[0-9]/g, function (digit) { return f.numerals.charAt(+digit); });
+    return minor < 0 ? f.negativePrefix + amount + f.negativeSuffix : f.prefix + amount + f.suffix;
   }
 
   function element(tag, attributes, text) {

@@ -1,4 +1,4 @@
-import CatalogModel
+@testable import CatalogModel
 import Testing
 
 @Suite struct MoneyTests {
@@ -41,65 +41,81 @@ import Testing
         #expect(MoneyError.tooManyFractionDigits("100.5", yen).description.contains("write e.g. 1200"))
     }
 
-    @Test func formatsForTheLocale() {
-        let price = Money(minorUnits: 350, currency: .usd)
-        #expect(price.formatted(locale: "en_US", per: "ea") == "$ 3.50/ea")
-        #expect(Money(minorUnits: 123_456_789, currency: .usd).formatted(locale: "en_US") == "$ 1,234,567.89")
-        #expect(Money(minorUnits: 1200, currency: Currency(code: "JPY")!).formatted(locale: "ja_JP") == "¥ 1,200")
-        #expect(Money(minorUnits: 350, currency: Currency(code: "EUR")!).formatted(locale: "de_DE") == "3,50 €")
-    }
-
-    @Test func formatsSmallNegativeAndGroupedAmountsInEveryStyle() {
+    /// CLDR's formats as ICU prints them: the symbol's place and spacing, separators and digits
+    /// are the locale's (U+00A0 no-break and U+202F narrow no-break spaces where CLDR has them).
+    @Test func formatsByCLDRForTheLocale() {
         let eur = Currency(code: "EUR")!
-        #expect(Money(minorUnits: 5, currency: .usd).formatted(locale: "en_US") == "$ 0.05")
-        #expect(Money(minorUnits: -123_456, currency: .usd).formatted(locale: "en-GB") == "$ -1,234.56")
-        #expect(Money(minorUnits: 100_000, currency: eur).formatted(locale: "DE_at") == "1.000,00 €")
-        #expect(Money(minorUnits: 1_234_567, currency: eur).formatted(locale: "fr_FR") == "12\u{202F}345,67 €")
-        #expect(Money(minorUnits: 1_000, currency: Currency(code: "BHD")!).formatted(locale: "") == "BHD 1.000")
+        #expect(Money(minorUnits: 350, currency: .usd).formatted(locale: "en_US", per: "ea") == "$3.50/ea")
+        #expect(Money(minorUnits: 123_456_789, currency: .usd).formatted(locale: "en_US") == "$1,234,567.89")
+        #expect(Money(minorUnits: -5, currency: .usd).formatted(locale: "en_US") == "-$0.05")
+        #expect(Money(minorUnits: 3_500, currency: Currency(code: "KRW")!).formatted(locale: "ko_KR") == "₩3,500")
+        #expect(Money(minorUnits: 1_200, currency: Currency(code: "JPY")!).formatted(locale: "ja_JP") == "¥1,200")
+        #expect(Money(minorUnits: 350, currency: eur).formatted(locale: "de_DE") == "3,50\u{A0}€")
+        #expect(Money(minorUnits: 1_234_567, currency: eur).formatted(locale: "fr_FR") == "12\u{202F}345,67\u{A0}€")
+        // India groups by two after the first three digits.
+        #expect(Money(minorUnits: 123_456_750, currency: Currency(code: "INR")!).formatted(locale: "en_IN") == "₹12,34,567.50")
+        // Spanish leaves a four-digit amount ungrouped.
+        #expect(Money(minorUnits: 123_450, currency: eur).formatted(locale: "es_ES") == "1234,50\u{A0}€")
+        #expect(Money(minorUnits: 1_234_550, currency: eur).formatted(locale: "es_ES") == "12.345,50\u{A0}€")
+        // Three fraction digits for the Bahraini dinar, whatever the locale.
+        #expect(Money(minorUnits: 1_000, currency: Currency(code: "BHD")!).formatted(locale: "en_US") == "BHD\u{A0}1.000")
+        #expect(Money(minorUnits: Int64.max, currency: .usd).formatted(locale: "en_US") == "$92,233,720,368,547,758.07")
     }
 
-    /// Around every power of ten up to the largest amount, in each style and with 0, 2 and 3
-    /// fraction digits: the digits are the amount's, grouped in threes from the right.
-    @Test(arguments: ["en_US", "de_DE", "fr_FR"])
-    func groupsEveryLengthOfAmount(_ locale: String) {
-        var amounts: [Int64] = [0, Int64.max, Int64.min, Int64.min + 1]
+    /// The parts a page hands the bag's script, put together as the script does, give the same
+    /// text as ICU for amounts of every length, in locales that differ in every part.
+    @Test(arguments: ["en_US", "de_DE", "fr_FR", "es_ES", "en_IN", "ja_JP", "ko_KR", "ar_EG", "de_CH"])
+    func formatPartsReproduceICUForEveryLengthOfAmount(_ locale: String) {
+        var amounts: [Int64] = [0, Int64.max, Int64.min + 1]
         var power: Int64 = 1
         for _ in 0...18 {
             amounts += [power - 1, power, power + 1, -power]
             power = power.multipliedReportingOverflow(by: 10).overflow ? power : power * 10
         }
-        let (group, decimal, symbolFirst) = locale == "en_US" ? (",", ".", true) : locale == "de_DE" ? (".", ",", false) : ("\u{202F}", ",", false)
-        for code in ["USD", "JPY", "BHD"] {
+        for code in ["USD", "EUR", "JPY", "BHD", "INR"] {
             let currency = Currency(code: code)!
+            let parts = Money.formatParts(currency: currency, locale: locale)
             for amount in amounts {
-                let digits = String(amount.magnitude).reversed().map(String.init)
-                var fraction = ""
-                var whole = digits
-                if currency.minorUnits > 0 {
-                    let padded = digits + Array(repeating: "0", count: max(0, currency.minorUnits + 1 - digits.count))
-                    fraction = padded.prefix(currency.minorUnits).reversed().joined()
-                    whole = Array(padded.dropFirst(currency.minorUnits))
-                }
-                var grouped = ""
-                for (index, digit) in whole.enumerated() { grouped = digit + (index > 0 && index % 3 == 0 ? group : "") + grouped }
-                let number = (amount < 0 ? "-" : "") + grouped + (fraction.isEmpty ? "" : decimal + fraction)
-                let expected = symbolFirst ? currency.symbol + " " + number : number + " " + currency.symbol
-                #expect(Money(minorUnits: amount, currency: currency).formatted(locale: locale) == expected, "\(amount) \(code)")
+                #expect(
+                    Self.assemble(amount, parts) == Money(minorUnits: amount, currency: currency).formatted(locale: locale),
+                    "\(amount) \(code) in \(locale)")
             }
         }
     }
 
-    /// The language is the tag's first subtag, whole: a longer one that begins like a known
-    /// language, or that language in other letters, is not it.
-    @Test func onlyTheWholeLanguageSubtagChoosesTheStyle() {
-        let eur = Currency(code: "EUR")!
-        let amount = Money(minorUnits: 100_000, currency: eur)
-        #expect(amount.formatted(locale: "de") == "1.000,00 €")
-        #expect(amount.formatted(locale: "deu_DE") == "€ 1,000.00")
-        #expect(amount.formatted(locale: "dede-DE") == "€ 1,000.00")
-        #expect(amount.formatted(locale: "d_DE") == "€ 1,000.00")
-        #expect(amount.formatted(locale: "Fr") == "1\u{202F}000,00 €")
-        #expect(amount.formatted(locale: "dé") == "€ 1,000.00")
+    /// bag.js's `format`, in Swift.
+    static func assemble(_ minor: Int64, _ f: Money.FormatParts) -> String {
+        var scale: UInt64 = 1
+        for _ in 0..<f.fractionDigits { scale *= 10 }
+        var rest = String(minor.magnitude / scale)
+        var whole = ""
+        if rest.count > f.primaryGrouping && (f.groupsFourDigits || rest.count > f.primaryGrouping + 1) {
+            whole = f.groupingSeparator + rest.suffix(f.primaryGrouping)
+            rest = String(rest.dropLast(f.primaryGrouping))
+            while rest.count > f.secondaryGrouping {
+                whole = f.groupingSeparator + rest.suffix(f.secondaryGrouping) + whole
+                rest = String(rest.dropLast(f.secondaryGrouping))
+            }
+        }
+        var amount = rest + whole
+        if f.fractionDigits > 0 {
+            let fraction = String(minor.magnitude % scale)
+            amount += f.decimalSeparator + String(repeating: "0", count: f.fractionDigits - fraction.count) + fraction
+        }
+        let numerals = Array(f.numerals)
+        amount = String(amount.map { $0.isASCII && $0.isNumber ? numerals[Int(String($0))!] : $0 })
+        return minor < 0 ? f.negativePrefix + amount + f.negativeSuffix : f.prefix + amount + f.suffix
+    }
+
+    @Test func aPriceIsFormattedOncePerLocaleAndRemembered() {
+        let price = Money(minorUnits: 4_321, currency: .usd)
+        let first = price.formatted(locale: "en_US")
+        // The same string comes back, not a new one made by ICU again.
+        #expect(PriceFormatter.shared.string(for: price, locale: "en_US") == first)
+        #expect(price.formatted(locale: "de_DE") != first)
+    }
+
+    @Test func negativeAmountsKeepEveryMinorDigit() {
         #expect(Money(minorUnits: -7, currency: .usd).decimalString == "-0.07")
         #expect(Money(minorUnits: -1200, currency: Currency(code: "JPY")!).decimalString == "-1200")
     }

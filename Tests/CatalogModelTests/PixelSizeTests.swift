@@ -35,10 +35,10 @@ import Testing
         let usd = { (cents: Int64) in Money(minorUnits: cents, currency: .usd) }
         let bases: [NetContent.Unit: NetContent] = [.ml: NetContent(amount: 100, unit: .ml), .g: NetContent(amount: 100, unit: .g)]
         let litre = try NetContent.parse("1 l").get()
-        #expect(litre.unitPrice(of: usd(2000), bases: bases)?.formatted(locale: "en_US") == "$ 2.00 / 100 ml")
+        #expect(litre.unitPrice(of: usd(2000), bases: bases)?.formatted(locale: "en_US") == "$2.00 / 100 ml")
         let jar = try NetContent.parse("0.25 kg").get()
         #expect(jar.unitPrice(of: usd(1000), bases: bases)?.price == usd(400))
-        // 30 ml at $ 52.00: 173.333… rounds half-even to 173.33.
+        // 30 ml at $52.00: 173.333… rounds half-even to 173.33.
         #expect(try NetContent.parse("30 ml").get().unitPrice(of: usd(5200), bases: bases)?.price == usd(17333))
         #expect(try NetContent.parse("2 oz").get().unitPrice(of: usd(500), bases: bases) == nil, "no base for ounces")
         #expect(try NetContent.parse("1.5 fl oz").get().merchantText == "1.5floz")

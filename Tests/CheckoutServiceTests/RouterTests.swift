@@ -92,7 +92,7 @@ import VitrineTestSupport
                 let html = String(buffer: response.body)
                 #expect(html.contains("No payment is taken here"))
                 #expect(html.contains(#"id="total" data-amount="7359""#))  // 64.00 − 6.40 + 19.99 − 4.00
-                #expect(html.contains("$ 73.59"))
+                #expect(html.contains("$73.59"))
                 #expect(html.contains(#"data-sku="SER-1""#))
                 #expect(html.contains("Serum"))
                 #expect(html.contains("SKU SER-1 · acme-ten"))  // the promotion's title

@@ -69,11 +69,11 @@ import VitrineTestSupport
 
     @Test func aRatedRowIsWhatJSONEncoderWrites() throws {
         let row = RecordChunks.Row(
-            name: "Mist", url: "products/mist/", brand: 1, price: "$ 1.00", listPrice: nil, thumbnail: "", availability: 0,
+            name: "Mist", url: "products/mist/", brand: 1, price: "$1.00", listPrice: nil, thumbnail: "", availability: 0,
             rating: (48, 4))
-        #expect(String(decoding: RecordChunks.Row.json([row]), as: UTF8.self) == #"[["Mist","products/mist/",1,"$ 1.00","",0,null,[48,4]]]"#)
+        #expect(String(decoding: RecordChunks.Row.json([row]), as: UTF8.self) == #"[["Mist","products/mist/",1,"$1.00","",0,null,[48,4]]]"#)
         var sale = row
-        sale.listPrice = "$ 2.00"
-        #expect(String(decoding: RecordChunks.Row.json([sale]), as: UTF8.self).hasSuffix(#",0,"$ 2.00",[48,4]]]"#))
+        sale.listPrice = "$2.00"
+        #expect(String(decoding: RecordChunks.Row.json([sale]), as: UTF8.self).hasSuffix(#",0,"$2.00",[48,4]]]"#))
     }
 }

@@ -240,7 +240,7 @@ import VitrineTestSupport
         #expect(record[1] as? String == Routes.product(Slug("anr")!))
         #expect(reader.manifest.brands[record[2] as! Int].title == "Estée Lauder")
         // As pages print it: no "/ea" where the product names no priceUnit.
-        #expect(record[3] as? String == "$ 84.00")
+        #expect(record[3] as? String == "$84.00")
         #expect(record[4] as? String == "images/anr.png")
         #expect(reader.manifest.availability[record[5] as! Int].code == "in_stock")
     }
@@ -254,8 +254,8 @@ import VitrineTestSupport
         let (index, reader) = try Fixtures.written(catalog)
         let mist = catalog.products.firstIndex { $0.slug.rawValue == "serenite" }!
         let record = try reader.record(mist)
-        #expect(record[3] as? String == "$ 7.50")
-        #expect(record[6] as? String == "$ 15.00")
+        #expect(record[3] as? String == "$7.50")
+        #expect(record[6] as? String == "$15.00")
         #expect(try reader.priceColumn()[mist] == 750)
         #expect(index.manifest.prices == .init(min: 750, max: 8400))
         #expect(try reader.search("", min: 100, max: 800).products == [mist])

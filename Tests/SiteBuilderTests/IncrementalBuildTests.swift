@@ -89,7 +89,7 @@ struct IncrementalBuildTests {
         try shop.edit("Content/site.json", replacing: #""price": "9.90""#, with: #""price": "11.90""#)
         try buildAndCompare(shop)
         let page = try String(contentsOf: shop.output.appendingPathComponent("products/forever-skin-glow-foundation/index.html"), encoding: .utf8)
-        #expect(page.contains("$ 11.90"))
+        #expect(page.contains("$11.90"))
     }
 
     /// A category added, moved under another parent, renamed and deleted: each time the

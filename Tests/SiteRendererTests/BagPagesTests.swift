@@ -53,7 +53,9 @@ import VitrineTestSupport
         let page = try #require(try Self.render()["bag/index.html"])
         #expect(page.contains(#"data-checkout-url="https://checkout.beauty-and-me.example.com/""#))
         #expect(page.contains(
-            #"data-formats="{&quot;USD&quot;:{&quot;decimal&quot;:&quot;.&quot;,&quot;digits&quot;:2,&quot;group&quot;:&quot;,&quot;,&quot;symbol&quot;:&quot;$&quot;,&quot;symbolFirst&quot;:true}}""#))
+            #"data-formats="{&quot;USD&quot;:{&quot;decimal&quot;:&quot;.&quot;,&quot;digits&quot;:2,&quot;group&quot;:&quot;,&quot;,&quot;groupsFour&quot;:true,"#
+                + #"&quot;negativePrefix&quot;:&quot;-$&quot;,&quot;negativeSuffix&quot;:&quot;&quot;,&quot;numerals&quot;:&quot;0123456789&quot;,"#
+                + #"&quot;prefix&quot;:&quot;$&quot;,&quot;primary&quot;:3,&quot;secondary&quot;:3,&quot;suffix&quot;:&quot;&quot;}}""#))
         #expect(page.contains("<noscript>"))
         #expect(page.contains(#"<script src="../bag.js" data-root="../" defer></script>"#))
         #expect(page.contains(#"aria-current="page">Bag"#))

@@ -37,7 +37,7 @@ import VitrineTestSupport
         #expect(form["line_items[0][price_data][product_data][name]"] == "Serum")
         #expect(form["line_items[0][price_data][product_data][images][0]"] == "https://shop.example/images/serum.jpg")
         #expect(form["line_items[0][price_data][product_data][metadata][sku]"] == "SER-1")
-        #expect(form["line_items[0][price_data][product_data][description]"] == "serum-fifteen (code SERUM15): $ 4.80 off $ 32.00 each")
+        #expect(form["line_items[0][price_data][product_data][description]"] == "serum-fifteen (code SERUM15): $4.80 off $32.00 each")
         // The red lipstick, a variant with its own price, in the brand's 10 % sale.
         #expect(form["line_items[1][price_data][unit_amount]"] == "1800")
         #expect(form["line_items[1][price_data][product_data][metadata][sku]"] == "LIP-RED")

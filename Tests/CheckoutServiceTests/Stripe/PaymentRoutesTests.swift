@@ -112,7 +112,7 @@ import VitrineTestSupport
                 #expect(response.headers[.accessControlAllowOrigin] == "https://shop.example")
                 let body = try RouterTests.json(response)
                 #expect(body["number"] as? Int == 1001 && body["status"] as? String == "open")
-                #expect(body["totalText"] as? String == "$ 28.80")
+                #expect(body["totalText"] as? String == "$28.80")
                 #expect(body["email"] == nil && body["sessionID"] == nil)
                 #expect((body["lines"] as? [[String: Any]])?.first?["sku"] as? String == "SER-1")
             }
