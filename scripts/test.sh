@@ -20,3 +20,4 @@ scripts/e2e-payment.sh
 scripts/e2e-preview.sh
 scripts/e2e-editor.sh
 scripts/e2e-deploy.sh
+scripts/e2e-s3.sh

@@ -12,9 +12,9 @@ public struct DeployRecord: Sendable {
     public let folder: URL
 
     /// `records` is the folder holding every target's record (the CLI uses `deploy/` in the build
-    /// cache's folder).
-    public init(records: URL, target: DeployTarget) {
-        folder = records.appendingPathComponent(target.recordName)
+    /// cache's folder); `server` is an S3-compatible server's address, when not AWS.
+    public init(records: URL, target: DeployTarget, server: String? = nil) {
+        folder = records.appendingPathComponent(target.recordName(server: server))
     }
 
     var manifestFile: URL { folder.appendingPathComponent("manifest") }

@@ -61,7 +61,9 @@ public enum DeployTarget: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// The name of this target's record beside the output: readable, and safe as a file name.
-    var recordName: String {
+    /// `server` is an S3-compatible server's address: the same bucket name elsewhere is another target.
+    func recordName(server: String? = nil) -> String {
+        let description = description + (server.map { " " + $0 } ?? "")
         let readable = description.map { $0.isLetter || $0.isNumber || $0 == "." || $0 == "-" ? $0 : "_" }
         let digest = SHA256.hash(data: Data(description.utf8)).prefix(6).map { String(format: "%02x", $0) }.joined()
         return String(String(readable).prefix(80)) + "-" + digest

@@ -101,14 +101,17 @@ extension Vitrine {
             let target = try DeployTarget.parse(target)
             let outputFolder = URL(fileURLWithPath: output).standardizedFileURL
             let records = BuildCache.folder(forOutput: outputFolder).appendingPathComponent("deploy")
-            let record = DeployRecord(records: records, target: target)
+            let record = DeployRecord(records: records, target: target, server: endpoint)
             do {
                 if rollback {
                     try rollBack(target: target, record: record)
                 } else {
                     try await deploy(target: target, from: outputFolder, records: records, record: record)
                 }
-            } catch let error as DeployError {
+            } catch let error as ExitCode {
+                throw error
+            } catch {
+                // DeployError and S3Error say what went wrong and what would be right.
                 Console.clearProgressIfShown(verbosity)
                 Console.error("error: \(error)")
                 throw ExitCode.failure
@@ -212,7 +215,12 @@ extension Vitrine {
         }
 
         func publishToBucket(_ plan: DeployPlan, bucket: String, prefix: String, progress: Bool) async throws {
-            throw DeployError.target("s3:// is not ready yet")
+            let environment = ProcessInfo.processInfo.environment
+            let location = try S3Location(
+                bucket: bucket, prefix: prefix, endpoint: endpoint, region: region ?? S3Location.region(in: environment))
+            let client = S3Client(location: location, credentials: try S3Credentials(environment: environment))
+            _ = try await S3Publisher.publish(
+                plan, to: client, progress: progress ? { done, total in Console.progress("Sending \(done)/\(total)") } : nil)
         }
 
         func rollBack(target: DeployTarget, record: DeployRecord) throws {

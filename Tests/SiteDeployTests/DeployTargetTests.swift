@@ -33,9 +33,11 @@ import Testing
     }
 
     @Test func recordNamesDifferForDifferentTargetsAndAreFileNames() throws {
-        let one = try DeployTarget.parse("ssh://a@h/srv/shop").recordName
-        let two = try DeployTarget.parse("ssh://a@h/srv/shop2").recordName
+        let one = try DeployTarget.parse("ssh://a@h/srv/shop").recordName()
+        let two = try DeployTarget.parse("ssh://a@h/srv/shop2").recordName()
         #expect(one != two)
         #expect(!one.contains("/"))
+        let bucket = try DeployTarget.parse("s3://shop")
+        #expect(bucket.recordName() != bucket.recordName(server: "http://127.0.0.1:9000"))
     }
 }

@@ -77,7 +77,8 @@ import Testing
             try write("\(number)", to: "index.html")
             let manifest = try DeployManifest.scan(site)
             last = try releases.publish(
-                DeployPlan.between(deployed: nil, current: manifest, folder: site), current: manifest, linkFrom: nil, keep: 2, now: Date()
+                DeployPlan.between(deployed: nil, current: manifest, folder: site), current: manifest, linkFrom: nil, keep: 2,
+                now: Date(timeIntervalSince1970: 1_796_083_200 + Double(number))
             ).release
         }
         let state = try releases.state()
