@@ -74,19 +74,38 @@ extension DeployManifest {
         return DeployManifest(entries: result)
     }
 
-    /// Relative paths of the regular files under `root`, sorted.
+    /// Relative paths of the regular files under `root` (links followed), sorted. Read with
+    /// `readdir`, whose entry types spare a `stat` per file: Foundation's enumerator took a
+    /// third of a no-change deploy of 212,000 files.
     static func listFiles(under root: String) throws -> [String] {
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: root, isDirectory: &isFolder), isFolder.boolValue,
-            let walker = FileManager.default.enumerator(atPath: root)
-        else {
+        var info = stat()
+        guard stat(root, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else {
             throw DeployError.unreadable(path: root, reason: "is not a folder; build the site first (vitrine build)")
         }
         var paths: [String] = []
-        while let next = walker.nextObject() as? String {
-            var info = stat()
-            guard stat(root + "/" + next, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { continue }
-            paths.append(next)
+        var folders = [""]
+        while let folder = folders.popLast() {
+            guard let handle = opendir(folder.isEmpty ? root : root + "/" + folder) else {
+                throw DeployError.unreadable(path: root + "/" + folder, reason: String(cString: strerror(errno)))
+            }
+            defer { closedir(handle) }
+            while let entry = readdir(handle) {
+                let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                    String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+                }
+                if name == "." || name == ".." { continue }
+                let path = folder.isEmpty ? name : folder + "/" + name
+                var kind = Int32(entry.pointee.d_type)
+                if kind == Int32(DT_LNK) || kind == Int32(DT_UNKNOWN) {
+                    guard stat(root + "/" + path, &info) == 0 else { continue }
+                    kind = (info.st_mode & S_IFMT) == S_IFDIR ? Int32(DT_DIR) : (info.st_mode & S_IFMT) == S_IFREG ? Int32(DT_REG) : -1
+                }
+                if kind == Int32(DT_DIR) {
+                    folders.append(path)
+                } else if kind == Int32(DT_REG) {
+                    paths.append(path)
+                }
+            }
         }
         return paths.sorted()
     }
@@ -117,24 +136,55 @@ extension DeployManifest {
     }
 
     /// Nil when the text is not a manifest this version wrote: a deploy then sends everything.
-    public static func decode(_ text: String) -> DeployManifest? {
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: true)[...]
-        guard lines.popFirst() == Substring(header) else { return nil }
-        var entries: [String: Entry] = [:]
-        entries.reserveCapacity(lines.count)
-        for line in lines {
-            let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
-            guard fields.count == 5, let size = Int64(fields[1]), fields[2].count == 64,
-                let inode = UInt64(fields[3]), let modified = Int64(fields[4])
-            else { return nil }
-            entries[String(fields[0])] = Entry(size: size, digest: String(fields[2]), inode: inode, modified: modified)
+    public static func decode(_ text: String) -> DeployManifest? { decode(Data(text.utf8)) }
+
+    /// Reads the bytes in place: splitting 212,000 lines into substrings took a third of a
+    /// no-change deploy.
+    static func decode(_ data: Data) -> DeployManifest? {
+        data.withUnsafeBytes { raw -> DeployManifest? in
+            let bytes = raw.bindMemory(to: UInt8.self)
+            let header = Array((Self.header + "\n").utf8)
+            guard bytes.count >= header.count, zip(bytes, header).allSatisfy({ $0 == $1 }) else { return nil }
+            var entries: [String: Entry] = [:]
+            var fields: [Range<Int>] = []
+            fields.reserveCapacity(5)
+            func number(_ range: Range<Int>) -> UInt64? {
+                guard !range.isEmpty, range.count <= 19 else { return nil }
+                var value: UInt64 = 0
+                for index in range {
+                    let digit = bytes[index] &- UInt8(ascii: "0")
+                    guard digit < 10 else { return nil }
+                    value = value * 10 + UInt64(digit)
+                }
+                return value
+            }
+            var start = header.count
+            var index = start
+            while index < bytes.count {
+                let byte = bytes[index]
+                if byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\n") {
+                    fields.append(start..<index)
+                    start = index + 1
+                }
+                if byte == UInt8(ascii: "\n") {
+                    guard fields.count == 5, fields[2].count == 64, let size = number(fields[1]), let inode = number(fields[3]),
+                        let modified = number(fields[4]), size <= UInt64(Int64.max), modified <= UInt64(Int64.max)
+                    else { return nil }
+                    let path = String(decoding: UnsafeBufferPointer(rebasing: bytes[fields[0]]), as: UTF8.self)
+                    let digest = String(decoding: UnsafeBufferPointer(rebasing: bytes[fields[2]]), as: UTF8.self)
+                    entries[path] = Entry(size: Int64(size), digest: digest, inode: inode, modified: Int64(modified))
+                    fields.removeAll(keepingCapacity: true)
+                }
+                index += 1
+            }
+            guard fields.isEmpty, start == bytes.count else { return nil }
+            return DeployManifest(entries: entries)
         }
-        return DeployManifest(entries: entries)
     }
 
     public static func read(from file: URL) -> DeployManifest? {
-        guard let text = try? String(contentsOf: file, encoding: .utf8) else { return nil }
-        return decode(text)
+        guard let data = try? Data(contentsOf: file) else { return nil }
+        return decode(data)
     }
 
     public func write(to file: URL) throws {

@@ -128,8 +128,9 @@ extension Vitrine {
             if progress { Console.progress("Reading \(output)/") }
             // The site's own manifest, with digests carried over for files whose stamps did not move.
             let siteManifestFile = records.appendingPathComponent("site-manifest")
-            let site = try DeployManifest.scan(outputFolder, reusing: DeployManifest.read(from: siteManifestFile))
-            try site.write(to: siteManifestFile)
+            let known = DeployManifest.read(from: siteManifestFile)
+            let site = try DeployManifest.scan(outputFolder, reusing: known)
+            if site != known { try site.write(to: siteManifestFile) }
 
             // What the target holds, as far as this machine can vouch for it.
             let releases = releaseFolder(for: target)

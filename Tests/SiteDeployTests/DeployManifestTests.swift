@@ -52,6 +52,16 @@ import Testing
         #expect(DeployManifest.decode(DeployManifest.header + "\nx\t1\tshort\t0\t0\n") == nil)
     }
 
+    @Test func scanFollowsLinksToFilesAndFolders() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try write("abc", to: "real/a.txt")
+        try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent("linked").path, withDestinationPath: "real")
+        try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent("b.txt").path, withDestinationPath: "real/a.txt")
+        let manifest = try DeployManifest.scan(folder)
+        #expect(manifest.entries.keys.sorted() == ["b.txt", "linked/a.txt", "real/a.txt"])
+        #expect(manifest.entries["b.txt"]?.digest == manifest.entries["real/a.txt"]?.digest)
+    }
+
     @Test func scanOfAMissingFolderSaysToBuildFirst() {
         #expect(throws: DeployError.self) { try DeployManifest.scan(folder.appendingPathComponent("nothing")) }
     }
