@@ -28,7 +28,7 @@ public struct ReleaseHost: Sendable {
         case .ssh(let command, let destination, let port):
             // ssh joins its arguments into one command line for the remote shell: one quoted word.
             let remote = "sh -c " + Self.quoted(script)
-            return try Self.execute(command + (port.map { ["-p", String($0)] } ?? []) + [destination, remote], input: input, what: what)
+            return try Self.execute(Self.ssh(command, port: port) + [destination, remote], input: input, what: what)
         }
     }
 
@@ -53,10 +53,16 @@ public struct ReleaseHost: Sendable {
         case .local:
             destination = folder + "/"
         case .ssh(let command, let host, let port):
-            arguments += ["-e", (command + (port.map { ["-p", String($0)] } ?? [])).map(Self.quoted).joined(separator: " ")]
+            arguments += ["-e", Self.ssh(command, port: port).map(Self.quoted).joined(separator: " ")]
             destination = host + ":" + folder + "/"
         }
         try Self.execute(arguments + [root.standardizedFileURL.path + "/", destination], input: nil, what: "rsync")
+    }
+
+    /// The ssh command line: never a password or host-key prompt, which would hang a CI job
+    /// (an option the user gave comes first, and ssh keeps the first value it reads).
+    static func ssh(_ command: [String], port: Int?) -> [String] {
+        command + ["-o", "BatchMode=yes"] + (port.map { ["-p", String($0)] } ?? [])
     }
 
     @discardableResult
