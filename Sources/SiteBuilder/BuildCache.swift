@@ -84,7 +84,7 @@ public enum BuildCache {
     public static func save(_ state: BuildState, forOutput output: URL) throws {
         guard let identity = identity(ofOutput: output) else { return }
         try prepareFolder(forOutput: output)
-        try Data(encode(state, outputIdentity: identity).utf8).write(to: location(forOutput: output), options: .atomic)
+        try Data(encodedBytes(state, outputIdentity: identity)).write(to: location(forOutput: output), options: .atomic)
     }
 
     /// Called before anything else changes the output folder, so a stale cache is never trusted.
@@ -95,49 +95,99 @@ public enum BuildCache {
     // MARK: Format
 
     static func encode(_ state: BuildState, outputIdentity: String) -> String {
-        var lines: [String] = [header]
-        lines.append(row("setting", state.setting))
-        lines.append(row("clock", String(state.clock.timeIntervalSince1970)))
-        lines.append(row("output", outputIdentity))
-        lines.append(row("base", state.basePath))
-        lines.append(row("counts", String(state.contentFileCount), String(state.pageCount), String(state.feedCount)))
+        String(decoding: encodedBytes(state, outputIdentity: outputIdentity), as: UTF8.self)
+    }
+
+    /// Written into one byte buffer: building a string per field and joining them was a tenth of
+    /// an incremental build after a one-price change at 10,000 products.
+    static func encodedBytes(_ state: BuildState, outputIdentity: String) -> [UInt8] {
+        var out = RowWriter()
+        out.row(header.split(separator: "\t").map(String.init))
+        out.row(["setting", state.setting])
+        out.row(["clock", String(state.clock.timeIntervalSince1970)])
+        out.row(["output", outputIdentity])
+        out.row(["base", state.basePath])
+        out.row(["counts", String(state.contentFileCount), String(state.pageCount), String(state.feedCount)])
         for (key, file) in state.inputs.sorted(by: { $0.key < $1.key }) {
             let s = file.stamp
-            lines.append(row(
-                "i", key, String(s.size), String(s.modified), String(s.changed), String(s.inode), String(file.readAt),
-                file.digest))
+            out.field("i")
+            out.field(key)
+            out.field(String(s.size))
+            out.field(String(s.modified))
+            out.field(String(s.changed))
+            out.field(String(s.inode))
+            out.field(String(file.readAt))
+            out.field(file.digest, last: true)
         }
         for (key, facts) in state.records.sorted(by: { $0.key < $1.key }) {
-            lines.append(row(
+            out.row([
                 "r", key.kind.rawValue, key.slug.rawValue, facts.input, facts.listKey, facts.brand?.rawValue ?? "",
                 facts.starts.map { String($0.timeIntervalSince1970) } ?? "",
-                facts.ends.map { String($0.timeIntervalSince1970) } ?? "", facts.images.joined(separator: "\n"), facts.reviews, facts.stock))
+                facts.ends.map { String($0.timeIntervalSince1970) } ?? "", facts.images.joined(separator: "\n"), facts.reviews, facts.stock,
+            ])
         }
         var ids: [Dependency: Int] = [:]
-        var table: [String] = []
-        var outputs: [String] = []
+        var table = RowWriter()
+        var outputs = RowWriter()
+        var numbers: [Int] = []
         for (path, dependencies) in state.outputs.sets.sorted(by: { $0.key < $1.key }) {
-            var numbers: [Int] = []
+            numbers.removeAll(keepingCapacity: true)
             for dependency in dependencies {
                 if let id = ids[dependency] {
                     numbers.append(id)
                 } else {
                     let id = ids.count
                     ids[dependency] = id
-                    table.append(row("d", String(id), encode(dependency)))
+                    table.row(["d", String(id), encode(dependency)])
                     numbers.append(id)
                 }
             }
-            outputs.append(row("o", path, numbers.sorted().map(String.init).joined(separator: ",")))
+            numbers.sort()
+            outputs.field("o")
+            outputs.field(path)
+            outputs.numbers(numbers)
         }
-        lines += table
-        lines += outputs
-        for (path, input) in state.copies.sorted(by: { $0.key < $1.key }) { lines.append(row("c", path, input)) }
+        out.bytes += table.bytes
+        out.bytes += outputs.bytes
+        for (path, input) in state.copies.sorted(by: { $0.key < $1.key }) { out.row(["c", path, input]) }
         for d in state.diagnostics {
-            lines.append(row(
-                "w", d.severity.rawValue, d.location.path, String(d.location.line), String(d.location.column), d.message))
+            out.row(["w", d.severity.rawValue, d.location.path, String(d.location.line), String(d.location.column), d.message])
         }
-        return lines.joined(separator: "\n") + "\n"
+        return out.bytes
+    }
+
+    /// Tab-separated fields, each escaped (`\\`, `\t`, `\n`, `\r`), a line each row.
+    struct RowWriter {
+        var bytes: [UInt8] = []
+
+        mutating func row(_ fields: [String]) {
+            for (index, field) in fields.enumerated() { self.field(field, last: index == fields.count - 1) }
+        }
+
+        mutating func field(_ text: String, last: Bool = false) {
+            var text = text
+            text.withUTF8 { utf8 in
+                for byte in utf8 {
+                    switch byte {
+                    case UInt8(ascii: "\\"): bytes += [UInt8(ascii: "\\"), UInt8(ascii: "\\")]
+                    case UInt8(ascii: "\t"): bytes += [UInt8(ascii: "\\"), UInt8(ascii: "t")]
+                    case UInt8(ascii: "\n"): bytes += [UInt8(ascii: "\\"), UInt8(ascii: "n")]
+                    case UInt8(ascii: "\r"): bytes += [UInt8(ascii: "\\"), UInt8(ascii: "r")]
+                    default: bytes.append(byte)
+                    }
+                }
+            }
+            bytes.append(last ? UInt8(ascii: "\n") : UInt8(ascii: "\t"))
+        }
+
+        /// The last field of an output's row: its dependency numbers, comma-separated.
+        mutating func numbers(_ values: [Int]) {
+            for (index, value) in values.enumerated() {
+                if index > 0 { bytes.append(UInt8(ascii: ",")) }
+                bytes += String(value).utf8
+            }
+            bytes.append(UInt8(ascii: "\n"))
+        }
     }
 
     static func decode(_ text: String, outputIdentity: String) -> BuildState? {
@@ -298,26 +348,6 @@ public enum BuildCache {
         default:
             return nil
         }
-    }
-
-    private static func row(_ fields: String...) -> String {
-        fields.map(escape).joined(separator: "\t")
-    }
-
-    private static func escape(_ field: String) -> String {
-        let special: (Unicode.Scalar) -> Bool = { $0 == "\\" || $0 == "\t" || $0 == "\n" || $0 == "\r" }
-        guard field.unicodeScalars.contains(where: special) else { return field }
-        var out = String.UnicodeScalarView()
-        for scalar in field.unicodeScalars {
-            switch scalar {
-            case "\\": out.append(contentsOf: "\\\\".unicodeScalars)
-            case "\t": out.append(contentsOf: "\\t".unicodeScalars)
-            case "\n": out.append(contentsOf: "\\n".unicodeScalars)
-            case "\r": out.append(contentsOf: "\\r".unicodeScalars)
-            default: out.append(scalar)
-            }
-        }
-        return String(out)
     }
 
     private static func unescape(_ field: Substring) -> String {
