@@ -9,16 +9,17 @@ extension IncrementalBuilder {
     /// and holds it in memory first.
     static let patchLimit = 4_096
 
-    /// Whether this change is small enough to patch in place: a known previous build, not a change
-    /// that touches everything, not a shard, and at most `patchLimit` files to write.
-    func isSmallPatch(_ plan: Plan, changes: Changes) -> Bool {
-        guard changes.previous != nil, !changes.isWhole, plan.shard == nil else { return false }
-        var dirty = 0
+    /// The plan's jobs to render again when this change is small enough to patch in place (a known
+    /// previous build, not a change that touches everything, not a shard, at most `patchLimit`
+    /// files to write); nil when it is not.
+    func smallPatch(_ plan: Plan, changes: Changes) -> [OutputJob]? {
+        guard changes.previous != nil, !changes.isWhole, plan.shard == nil else { return nil }
+        var dirty: [OutputJob] = []
         for job in plan.jobs where changes.isDirty(job) {
-            dirty += 1
-            if dirty > Self.patchLimit { return false }
+            dirty.append(job)
+            if dirty.count > Self.patchLimit { return nil }
         }
-        return dirty + changes.dirtyCopies(plan.copies).count <= Self.patchLimit
+        return dirty.count + changes.dirtyCopies(plan.copies).count <= Self.patchLimit ? dirty : nil
     }
 
     /// A small change applied to the output folder in place. Everything is rendered into memory
@@ -28,10 +29,11 @@ extension IncrementalBuilder {
     /// trust, and rebuilds whole. Readers of the folder meanwhile get each file old or new, never
     /// half; the site as a whole changes file by file for the few milliseconds this takes
     /// (`vitrine deploy` publishes it with one switch).
-    func patch(_ plan: Plan, search: Background<[OutputJob]>, changes: Changes, rendered: PathList) throws -> [OutputJob] {
+    func patch(
+        _ plan: Plan, dirty planned: [OutputJob], search: Background<[OutputJob]>, changes: Changes, rendered: PathList
+    ) throws -> [OutputJob] {
         let searchJobs = search.value
-        let jobs = (plan.jobs + searchJobs).sorted { $0.path < $1.path }
-        let dirty = jobs.filter { changes.isDirty($0) }
+        let dirty = planned + searchJobs.filter { changes.isDirty($0) }
         let results = ParallelMap.map(count: dirty.count) { index in Result { try dirty[index].render() } }
         let files = try zip(dirty, results).map { job, result in (path: job.path, data: try result.get()) }
         let copies = changes.dirtyCopies(plan.copies)
@@ -59,7 +61,9 @@ extension IncrementalBuilder {
                 try output.replace(copy.path, withCopyOf: URL(fileURLWithPath: copy.source))
             }
         }
-        let kept = Set(jobs.map(\.path)).union(plan.copies.map(\.path))
+        var kept = Set(plan.jobs.map(\.path))
+        kept.formUnion(searchJobs.map(\.path))
+        kept.formUnion(plan.copies.map(\.path))
         let removed = changes.previous.map { Set($0.outputs.paths).union($0.copies.keys).subtracting(kept) } ?? []
         for path in removed.sorted() { output.remove(path) }
         return searchJobs

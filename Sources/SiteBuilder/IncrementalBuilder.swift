@@ -308,8 +308,8 @@ public final class IncrementalBuilder: @unchecked Sendable {
         case .archive:
             return try writeArchive(plan, search: search, clock: clock)
         case .staged:
-            if isSmallPatch(plan, changes: changes) {
-                return try patch(plan, search: search, changes: changes, rendered: rendered)
+            if let dirty = smallPatch(plan, changes: changes) {
+                return try patch(plan, dirty: dirty, search: search, changes: changes, rendered: rendered)
             }
             let output = try OutputFolder(destination: options.outputFolder)
             do {
