@@ -72,13 +72,13 @@ public struct DeployPlan: Sendable, Equatable {
 public enum DeployStage: Int, Sendable, Comparable, CaseIterable, CustomStringConvertible {
     /// Everything pages refer to: pictures, styles, scripts, search files, the JSON API.
     case assets
-    /// HTML.
+    /// HTML, and the search index's manifest, which names the index's files by their digests.
     case pages
     /// What points at pages from outside: sitemaps, feeds, robots.txt.
     case indexes
 
     public init(path: String) {
-        if path.hasSuffix(".html") {
+        if path.hasSuffix(".html") || path == "search/manifest.json" {
             self = .pages
         } else if path.hasPrefix("feeds/") || path == "robots.txt" || (path.hasPrefix("sitemap") && path.hasSuffix(".xml")) {
             self = .indexes
