@@ -41,6 +41,18 @@ extension IncrementalBuilder {
         for copy in copies where copy.cleansMetadata { cleaned[copy.path] = try copy.cleanedContents() }
 
         BuildCache.discard(forOutput: options.outputFolder)
+        do {
+            try write(files, copies: copies, cleaned: cleaned, plan: plan, searchJobs: searchJobs, changes: changes, rendered: rendered)
+        } catch {
+            throw PatchInterrupted(underlying: error)
+        }
+        return searchJobs
+    }
+
+    private func write(
+        _ files: [(path: String, data: Data)], copies: [Copy], cleaned: [String: Data], plan: Plan, searchJobs: [OutputJob],
+        changes: Changes, rendered: PathList
+    ) throws {
         let output = InPlaceOutput(root: options.outputFolder)
         try output.prepareFolders(for: files.map(\.path) + copies.map(\.path))
         let failures = FailureList()
@@ -66,6 +78,11 @@ extension IncrementalBuilder {
         kept.formUnion(plan.copies.map(\.path))
         let removed = changes.previous.map { Set($0.outputs.paths).union($0.copies.keys).subtracting(kept) } ?? []
         for path in removed.sorted() { output.remove(path) }
-        return searchJobs
     }
+}
+
+/// A patch that failed after the output folder began to change: the folder is part old, part new,
+/// and the record is gone, so the next build writes everything.
+struct PatchInterrupted: Error {
+    var underlying: any Error
 }

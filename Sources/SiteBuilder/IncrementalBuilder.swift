@@ -179,10 +179,12 @@ public final class IncrementalBuilder: @unchecked Sendable {
                 pagesWritten: pagesWritten)
         } catch {
             // Files written in place before the failure no longer match the record: start over next time.
-            if writing == .inPlace { state = nil }
+            let interrupted = error as? PatchInterrupted
+            let changedInPlace = writing == .inPlace || interrupted != nil
+            if changedInPlace { state = nil }
             report.diagnostics.append(.error(
-                "cannot write the output: \(error.localizedDescription)"
-                    + (writing != .inPlace ? "; the previous output is unchanged" : "; the next build writes everything again"),
+                "cannot write the output: \((interrupted?.underlying ?? error).localizedDescription)"
+                    + (changedInPlace ? "; the next build writes everything again" : "; the previous output is unchanged"),
                 at: SourceLocation(path: options.outputFolder.lastPathComponent)))
             return report
         }

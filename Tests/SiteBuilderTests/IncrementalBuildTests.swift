@@ -240,6 +240,24 @@ struct IncrementalBuildTests {
         #expect(fixed.upToDate)
     }
 
+    @Test func aPatchThatFailsWhileWritingDropsTheRecordAndTheNextBuildRepairsAll() throws {
+        let shop = try SampleShop()
+        defer { shop.remove() }
+        try buildAndCompare(shop)
+        try shop.edit("Content/products/origins/ginzing-eye-cream.md", replacing: "price: ", with: "price: 1")
+        // A folder where the changed page goes: its file cannot be renamed over it.
+        let page = shop.output.appendingPathComponent("products/ginzing-eye-cream/index.html")
+        try FileManager.default.removeItem(at: page)
+        try FileManager.default.createDirectory(at: page.appendingPathComponent("in-the-way"), withIntermediateDirectories: true)
+        let failed = SiteBuilder.buildIncrementally(shop.options())
+        #expect(!failed.succeeded)
+        #expect(failed.diagnostics.contains { $0.message.hasSuffix("the next build writes everything again") }, "\(failed.diagnostics)")
+        #expect(BuildCache.load(forOutput: shop.output) == nil)
+        try FileManager.default.removeItem(at: page)
+        let repaired = try buildAndCompare(shop)
+        #expect(repaired.reusedCount == 0)
+    }
+
     @Test func aFileMissingFromTheOutputIsWrittenAgain() throws {
         let shop = try SampleShop()
         defer { shop.remove() }
