@@ -8,33 +8,38 @@ extension Vitrine {
         static let configuration = CommandConfiguration(
             abstract: "Publish the last build, sending only the files whose bytes changed since the last deploy.",
             discussion: """
-                What changed is found by comparing the output with the manifest of the last deploy to the
-                same target, kept beside the output (.Output.vitrine-cache/deploy/): nothing remote is
-                listed or downloaded. Pictures, scripts and search files go first, then pages, then the
-                sitemap and feeds; stale files are deleted last.
+                What changed is found by comparing the output with the manifest of the
+                last deploy to the same target, kept beside the output
+                (.Output.vitrine-cache/deploy/): nothing remote is listed or downloaded.
+                Pictures, scripts and search files go first, then pages, then sitemaps
+                and feeds; stale files are deleted last.
 
                 Targets:
-                  ssh://[user@]host[:port]/path   a folder of releases on a server (rsync over ssh):
-                                                  path/releases/<id>/ and path/current, a link to the
-                                                  newest, switched in one rename; serve path/current
-                  /path or file:///path           the same layout on this machine
-                  s3://bucket[/prefix]            an S3 bucket or an S3-compatible server; credentials
-                                                  from AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY
-                                                  (AWS_SESSION_TOKEN), region from --region or AWS_REGION
+                  ssh://[user@]host[:port]/path
+                      a folder of releases on a server (rsync over ssh):
+                      path/releases/<id>/ and path/current, a link to the newest,
+                      switched in one rename; serve path/current
+                  /path or file:///path
+                      the same layout on this machine
+                  s3://bucket[/prefix]
+                      an S3 bucket or S3-compatible server; credentials from
+                      AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY (AWS_SESSION_TOKEN),
+                      region from --region or AWS_REGION
 
                 Examples:
                   vitrine deploy ssh://deploy@shop.example.com/srv/shop
                   vitrine deploy ssh://deploy@shop.example.com/srv/shop --rollback
-                  vitrine deploy s3://beauty-and-me/site --region eu-west-1 --purge-list purge.txt
-                  vitrine deploy s3://beauty-and-me --endpoint http://127.0.0.1:9000   # MinIO, moto, R2
-                  vitrine deploy public --host cloudflare-pages   # then: wrangler pages deploy public/current
-                  vitrine deploy ssh://deploy@shop.example.com/srv/shop --dry-run --verbose
+                  vitrine deploy ssh://deploy@shop.example.com/srv/shop --dry-run -v
+                  vitrine deploy s3://beauty-and-me/site --purge-list purge.txt
+                  vitrine deploy s3://shop --endpoint http://127.0.0.1:9000
+                  vitrine deploy public --host cloudflare-pages
+                      (then: wrangler pages deploy public/current)
                 """)
 
         @Argument(help: ArgumentHelp("Where to publish: ssh://…, s3://…, or a folder.", valueName: "TARGET"))
         var target: String
 
-        @Option(name: .long, help: ArgumentHelp("The built site to publish (default: Output).", valueName: "DIR"))
+        @Option(name: .long, help: ArgumentHelp("The built site to publish.", valueName: "DIR"))
         var output = "Output"
 
         @Flag(name: .long, help: "Say what would be sent and deleted, and change nothing.")
@@ -61,7 +66,7 @@ extension Vitrine {
 
         @Option(
             name: .long,
-            help: ArgumentHelp("The ssh command and its options, for ssh:// targets (default: ssh).", valueName: "COMMAND"))
+            help: ArgumentHelp("The ssh command and its options, for ssh:// targets.", valueName: "COMMAND"))
         var ssh = "ssh"
 
         @Option(
