@@ -102,7 +102,7 @@ public enum BuildCache {
     /// an incremental build after a one-price change at 10,000 products.
     static func encodedBytes(_ state: BuildState, outputIdentity: String) -> [UInt8] {
         var out = RowWriter()
-        out.row(header.split(separator: "\t").map(String.init))
+        out.bytes += Array((header + "\n").utf8)
         out.row(["setting", state.setting])
         out.row(["clock", String(state.clock.timeIntervalSince1970)])
         out.row(["output", outputIdentity])

@@ -66,18 +66,39 @@ extension IncrementalBuilder {
         }
         if let failure = failures.first { throw failure }
         // A copy replaces a rendered file at its path, as in a full build.
+        try replace(copies, in: output, cleaned: cleaned)
+        removeStale(plan, searchJobs: searchJobs, changes: changes, from: output)
+    }
+}
+
+extension IncrementalBuilder {
+    /// Files copied as they are, written in place; `cleaned` holds contents already stripped of
+    /// metadata, the others are stripped or copied here.
+    func replace(_ copies: [Copy], in output: InPlaceOutput, cleaned: [String: Data] = [:]) throws {
+        let failures = FailureList()
         for copy in copies {
-            if let data = cleaned[copy.path] {
-                try output.replace(copy.path, with: data)
-            } else {
-                try output.replace(copy.path, withCopyOf: URL(fileURLWithPath: copy.source))
+            do {
+                if let data = cleaned[copy.path] {
+                    try output.replace(copy.path, with: data)
+                } else if copy.cleansMetadata {
+                    try output.replace(copy.path, with: copy.cleanedContents())
+                } else {
+                    try output.replace(copy.path, withCopyOf: URL(fileURLWithPath: copy.source))
+                }
+            } catch {
+                failures.add(copy.path, error)
             }
         }
+        if let failure = failures.first { throw failure }
+    }
+
+    /// Removes what the previous build wrote and this one does not.
+    func removeStale(_ plan: Plan, searchJobs: [OutputJob], changes: Changes, from output: InPlaceOutput) {
+        guard let previous = changes.previous else { return }
         var kept = Set(plan.jobs.map(\.path))
         kept.formUnion(searchJobs.map(\.path))
         kept.formUnion(plan.copies.map(\.path))
-        let removed = changes.previous.map { Set($0.outputs.paths).union($0.copies.keys).subtracting(kept) } ?? []
-        for path in removed.sorted() { output.remove(path) }
+        for path in Set(previous.outputs.paths).union(previous.copies.keys).subtracting(kept).sorted() { output.remove(path) }
     }
 }
 

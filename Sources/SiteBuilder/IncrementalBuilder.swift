@@ -359,28 +359,14 @@ public final class IncrementalBuilder: @unchecked Sendable {
             let copies = changes.dirtyCopies(plan.copies)
             try output.prepareFolders(for: pages.map(\.path) + copies.map(\.path))
             try replace(pages, in: output, rendered: rendered)
-            let failures = FailureList()
-            for copy in copies {
-                do {
-                    if copy.cleansMetadata {
-                        try output.replace(copy.path, with: copy.cleanedContents())
-                    } else {
-                        try output.replace(copy.path, withCopyOf: URL(fileURLWithPath: copy.source))
-                    }
-                } catch {
-                    failures.add(copy.path, error)
-                }
-            }
-            if let failure = failures.first { throw failure }
+            try replace(copies, in: output)
             pagesWritten?(pages.map(\.path))
             let searchJobs = search.value
             let jobs = (plan.jobs + searchJobs).sorted { $0.path < $1.path }
             let others = jobs.filter { $0.category != .page && changes.isDirty($0) }
             try output.prepareFolders(for: others.map(\.path))
             try replace(others, in: output, rendered: rendered)
-            let kept = Set(jobs.map(\.path)).union(plan.copies.map(\.path))
-            let removed = changes.previous.map { Set($0.outputs.paths).union($0.copies.keys).subtracting(kept) } ?? []
-            for path in removed.sorted() { output.remove(path) }
+            removeStale(plan, searchJobs: searchJobs, changes: changes, from: output)
             return searchJobs
         }
     }

@@ -157,7 +157,7 @@ extension Vitrine {
             var redirects: [String: String]?
             let staticHost = host.flatMap(StaticHost.init(rawValue:))
             if staticHost != nil {
-                let removed = DeployPlan.between(deployed: deployed, current: site, folder: outputFolder).deletions
+                let removed = deployed.map { old in old.entries.keys.filter { site.entries[$0] == nil } } ?? []
                 let kept = StaticHost.redirects(earlier: record.redirects, deletions: removed, current: site)
                 redirects = kept
                 let (extra, sources) = try StaticHost.writeFiles(
