@@ -98,7 +98,8 @@ def requests_since(mark):
 
 
 def env_for(key_id, secret):
-    env = {k: v for k, v in os.environ.items() if not k.startswith("AWS_")}
+    # The checks read the summary line, which vitrine leaves out when CI is set.
+    env = {k: v for k, v in os.environ.items() if not k.startswith("AWS_") and k != "CI"}
     env.update(AWS_REGION="us-east-1", NO_PROXY="127.0.0.1,localhost", no_proxy="127.0.0.1,localhost")
     if key_id is not None:
         env["AWS_ACCESS_KEY_ID"] = key_id
