@@ -33,6 +33,14 @@ public enum ContentKeyTables {
             Table(
                 heading: "site.json: shipping", note: "Each entry of the list under `shipping`.",
                 rows: ShippingRate.rules.map(row)),
+            Table(
+                heading: "site.json: languages",
+                note: "An entry of `languages` written as an object rather than a bare tag such as `\"ko\"`.",
+                rows: SiteLanguage.rules.map(row)),
+            Table(
+                heading: "site.json: markets",
+                note: "Each entry of the list under `markets`; a storefront is one market in one of its languages.",
+                rows: Market.rules.map(row)),
             kindTable(.brand, heading: "Brand", note: "`Content/brands/<slug>.md` or `.json`."),
             kindTable(
                 .product, heading: "Product",
@@ -46,6 +54,7 @@ public enum ContentKeyTables {
             kindTable(
                 .category, heading: "Category",
                 note: "`Content/categories/<slug>.md` or `.json`; products name theirs in `categories`."),
+            translationTable,
             reviewTable,
             Table(
                 heading: "stock.csv",
@@ -88,6 +97,21 @@ public enum ContentKeyTables {
 }
 
 private extension ContentKeyTables {
+    /// The keys of translation files, by kind; the body is the Markdown body (or the JSON body key).
+    static var translationTable: Table {
+        var rows: [Row] = []
+        for kind in RecordKind.allCases where kind != .site {
+            for rule in kind.translationFields {
+                rows.append(Row(key: "`\(rule.key)` (\(kind.rawValue))", type: rule.type.documentation, required: false, meaning: rule.summary))
+            }
+        }
+        return Table(
+            heading: "Translation",
+            note: "`Content/<kind>/<slug>.<language>.md` or `.json` beside the record, for a language in `languages`; "
+                + "only these keys and the body. Texts left out fall back to the record's own.",
+            rows: rows)
+    }
+
     static func row(_ rule: FieldRule) -> Row {
         Row(key: "`\(rule.key)`", type: rule.type.documentation, required: rule.required, meaning: rule.summary)
     }

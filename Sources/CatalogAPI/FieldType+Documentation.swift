@@ -67,6 +67,20 @@ extension FieldType {
             return "`true` or `false`"
         case .customKeys:
             return "object from kind (" + Self.codes(RecordKind.allCases.map(\.pluralName)) + ") to a list of keys"
+        case .languages:
+            return "list of BCP 47 tags (`en`, `pt-BR`) or `{tag, fallback}`, the content's own first"
+        case .markets:
+            return "list of markets (table below)"
+        case .exchangeRates:
+            return "object from ISO 4217 code to a decimal rate per one site currency, e.g. `{\"KRW\": \"1385\"}`"
+        case .prices:
+            return "object from ISO 4217 code to a decimal amount, e.g. `{KRW: 45000}`"
+        case .marketIDs:
+            return "list of market ids from site.json"
+        case .countryList:
+            return "list of ISO 3166-1 alpha-2 codes, at least one, each once"
+        case .textMap:
+            return "object from the default text to its translation"
         }
     }
 

@@ -95,6 +95,34 @@ extension FieldType {
                 "additionalProperties": ["type": "array", "items": ["type": "string", "pattern": "^[A-Za-z][A-Za-z0-9]*$"]],
                 "examples": [["products": ["ingredients"]]],
             ]
+        case .languages:
+            let tag: JSONValue = ["type": "string", "pattern": .string(P.languageTag)]
+            return [
+                "type": "array", "minItems": 1,
+                "items": ["anyOf": [tag, Self.objectSchema(SiteLanguage.rules, required: ["tag"])]],
+                "examples": [["en", "ko"]],
+            ]
+        case .markets:
+            return ["type": "array", "minItems": 1, "items": Self.objectSchema(Market.rules, required: Market.rules.filter(\.required).map(\.key))]
+        case .exchangeRates:
+            return [
+                "type": "object", "propertyNames": FieldType.currencyCode.jsonSchema,
+                "additionalProperties": [
+                    "anyOf": [["type": "number", "exclusiveMinimum": 0], ["type": "string", "pattern": "^[0-9]+(\\.[0-9]+)?$"]],
+                ],
+                "examples": [["KRW": "1385", "EUR": "0.92"]],
+            ]
+        case .prices:
+            return [
+                "type": "object", "propertyNames": FieldType.currencyCode.jsonSchema,
+                "additionalProperties": FieldType.decimalAmount.jsonSchema, "examples": [["KRW": 45000, "JPY": 5200]],
+            ]
+        case .marketIDs:
+            return ["type": "array", "uniqueItems": true, "items": Self.slugSchema]
+        case .countryList:
+            return ["type": "array", "minItems": 1, "uniqueItems": true, "items": FieldType.countryCode.jsonSchema]
+        case .textMap:
+            return ["type": "object", "additionalProperties": ["type": "string", "minLength": 1, "maxLength": 300]]
         case .googleCategory:
             return [
                 "anyOf": [["type": "integer", "minimum": 1], ["type": "string", "pattern": "^([0-9]{1,10}|[^>]+( > [^>]+)*)$"]],
@@ -119,6 +147,16 @@ extension FieldType {
         ]
     }
 
+    /// An object whose keys are exactly `rules`.
+    static func objectSchema(_ rules: [FieldRule], required: [String]) -> JSONValue {
+        var properties: [String: JSONValue] = [:]
+        for rule in rules { properties[rule.key] = rule.type.jsonSchema }
+        return [
+            "type": "object", "properties": .object(properties), "required": .array(required.map(JSONValue.string)),
+            "additionalProperties": false,
+        ]
+    }
+
     static var imageSettingsSchema: JSONValue {
         var properties: [String: JSONValue] = [:]
         for rule in ImageSettings.rules { properties[rule.key] = rule.type.jsonSchema }
@@ -133,7 +171,7 @@ extension FieldType {
             "properties": [
                 "country": FieldType.countryCode.jsonSchema,
                 "service": FieldType.text(ShippingRate.serviceLength).jsonSchema,
-                "price": amount, "freeOver": amount, "minDays": days, "maxDays": days,
+                "price": amount, "freeOver": amount, "minDays": days, "maxDays": days, "currency": FieldType.currencyCode.jsonSchema,
             ],
             "required": .array(ShippingRate.requiredKeys.map(JSONValue.string)),
             "additionalProperties": false,

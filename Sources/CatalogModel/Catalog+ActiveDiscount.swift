@@ -10,7 +10,9 @@ extension Catalog {
     /// feeds can quote, so both always agree.
     public func activeDiscount(for product: Product, at now: Date, code: String?) -> (percent: Decimal, promotion: Promotion)? {
         // Only the promotions naming the product or its brand, through the catalog's index.
-        Self.largestDiscount(for: product, among: promotions(for: product), at: now, code: code)
+        // A promotion limited to other markets does not lower the root storefront's price.
+        let root = site.markets.first?.id
+        return Self.largestDiscount(for: product, among: promotions(for: product).lazy.filter { $0.runs(inMarket: root) }, at: now, code: code)
     }
 
     /// The same rule over part of the catalog's promotions, kept in catalog order: for a caller

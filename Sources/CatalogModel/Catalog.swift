@@ -21,6 +21,8 @@ public struct Catalog: Sendable {
     /// values are already in the products): an incremental build renders a product's outputs
     /// again when its digest differs, as its file did not change. The loader fills it in.
     public var stock: [Slug: UInt64] = [:]
+    /// Records' texts in the site's other languages; the loader fills it in.
+    public var translations: [Translation.Key: Translation] = [:]
     /// The widths and formats derived from each local photo, by path; filled in by a build
     /// (not by `vitrine check`). A picture missing here is published only as it is.
     public var pictures: [String: PictureSet] = [:]

@@ -35,6 +35,19 @@ public enum CatalogFingerprint {
                 site.customKeys.sorted { $0.key.rawValue < $1.key.rawValue }.flatMap { [$0.key.rawValue] + $0.value.sorted() },
             ], extra: [:])
         }
+        // The languages-and-markets keys of 2026-11-28, and each shipping rate's currency.
+        if !site.languages.isEmpty || !site.markets.isEmpty || !site.exchangeRates.isEmpty
+            || site.shipping.contains(where: { $0.price.currency != site.currency })
+        {
+            writer.record("site++++", [], lists: [
+                site.languages.flatMap { [$0.tag, $0.fallback.rawValue] },
+                site.exchangeRates.sorted { $0.key < $1.key }.flatMap { [$0.key, "\($0.value)"] },
+                site.shipping.map(\.price.currency.code),
+            ] + site.markets.map { market in
+                [market.id, market.currency.code, market.name ?? "\u{0}", market.roundingStep.map { String($0) } ?? "\u{0}"]
+                    + market.countries + ["\u{0}"] + market.languages
+            }, extra: [:])
+        }
         for brand in catalog.brands {
             writer.record("brand", [
                 brand.slug.rawValue, brand.title, brand.logo?.sitePath, brand.country, brand.website, brand.description.html,
@@ -57,6 +70,9 @@ public enum CatalogFingerprint {
             }
             // `featured`, added on 2026-12-01, likewise: only a featured product has the record.
             if product.featured { writer.record("product++", ["featured"], extra: [:]) }
+            if !product.prices.isEmpty || product.variants.contains(where: { !$0.prices.isEmpty }) {
+                writer.record("product+++", [], lists: [Self.prices(product.prices)] + product.variants.map { Self.prices($0.prices) }, extra: [:])
+            }
         }
         for promotion in catalog.promotions {
             writer.record("promotion", [
@@ -66,6 +82,7 @@ public enum CatalogFingerprint {
                 promotion.brands.map(\.rawValue), promotion.products.map(\.rawValue),
                 promotion.stores.flatMap { [$0.name, $0.address ?? "\u{0}", String($0.latitude), String($0.longitude)] },
             ], extra: promotion.extra)
+            if !promotion.markets.isEmpty { writer.record("promotion+", [], lists: [promotion.markets], extra: [:]) }
         }
         for category in catalog.categories {
             writer.record("category", [
@@ -76,7 +93,24 @@ public enum CatalogFingerprint {
         for page in catalog.pages {
             writer.record("page", [page.slug.rawValue, page.title, page.body.html], extra: page.extra)
         }
+        for key in catalog.translations.keys.sorted(by: Self.translationOrder) {
+            let t = catalog.translations[key]!
+            writer.record("translation", [
+                t.kind.rawValue, t.slug.rawValue, t.language, t.title, t.body?.html, t.translatedSlug?.rawValue,
+            ], lists: [
+                t.tags ?? ["\u{0}"], t.options.flatMap { [$0.original, $0.text] }, t.values.flatMap { [$0.original, $0.text] },
+                t.stores.flatMap { [$0.original, $0.text] },
+            ], extra: [:])
+        }
         return writer.hexDigest()
+    }
+
+    static func prices(_ prices: [Money]) -> [String] {
+        prices.flatMap { [$0.currency.code, String($0.minorUnits)] }
+    }
+
+    static func translationOrder(_ a: Translation.Key, _ b: Translation.Key) -> Bool {
+        (a.kind.rawValue, a.slug.rawValue, a.language) < (b.kind.rawValue, b.slug.rawValue, b.language)
     }
 
     /// The first 16 hex digits (64 bits): short enough for tokens in URLs, and still a prefix of

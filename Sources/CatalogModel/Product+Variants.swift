@@ -9,7 +9,13 @@ extension Product {
         var item = self
         item.sku = variant.sku
         item.name = name(of: variant)
-        if let price = variant.price { item.price = price }
+        if let price = variant.price {
+            item.price = price
+            item.prices = variant.prices
+        } else if !variant.prices.isEmpty {
+            let own = Set(variant.prices.map(\.currency))
+            item.prices = (variant.prices + prices.filter { !own.contains($0.currency) }).sorted { $0.currency.code < $1.currency.code }
+        }
         if let availability = variant.availability { item.availability = availability }
         if let gtin = variant.gtin { item.gtin = gtin }
         if let mpn = variant.mpn { item.mpn = mpn }

@@ -33,6 +33,8 @@ public struct Product: Sendable, Hashable, Identifiable {
     public var variants: [Variant] { get { storage.fields.variants } _modify { yield &storage.fields.variants } }
     /// Category slugs; the first gives the breadcrumb and the feed's `g:product_type`.
     public var categories: [Slug] { get { storage.fields.categories } _modify { yield &storage.fields.categories } }
+    /// Prices in other currencies, one per currency, as the file lists them (`prices`).
+    public var prices: [Money] { get { storage.fields.prices } _modify { yield &storage.fields.prices } }
     public var detail: RenderedMarkdown { get { storage.fields.detail } _modify { yield &storage.fields.detail } }
     public var extra: [String: ExtraValue] { get { storage.fields.extra } _modify { yield &storage.fields.extra } }
     public var source: SourceLocation { get { storage.fields.source } _modify { yield &storage.fields.source } }
@@ -44,15 +46,15 @@ public struct Product: Sendable, Hashable, Identifiable {
         availability: Availability = .inStock, thumbnail: ImageReference? = nil, image: ImageReference? = nil,
         gtin: String? = nil, mpn: String? = nil, tags: [String] = [], date: Timestamp? = nil,
         images: [ImageReference] = [], netContent: NetContent? = nil, options: [String] = [], variants: [Variant] = [],
-        categories: [Slug] = [], featured: Bool = false, detail: RenderedMarkdown = .empty, extra: [String: ExtraValue] = [:],
-        source: SourceLocation
+        categories: [Slug] = [], featured: Bool = false, prices: [Money] = [], detail: RenderedMarkdown = .empty,
+        extra: [String: ExtraValue] = [:], source: SourceLocation
     ) {
         storage = SharedFields(
             Fields(
                 slug: slug, sku: sku, name: name, brand: brand, price: price, priceUnit: priceUnit,
                 availability: availability, thumbnail: thumbnail, image: image, images: images, gtin: gtin, mpn: mpn,
                 tags: tags, date: date, netContent: netContent, options: options, variants: variants,
-                categories: categories, featured: featured, detail: detail, extra: extra, source: source))
+                categories: categories, featured: featured, prices: prices, detail: detail, extra: extra, source: source))
     }
 
     /// Whether both are copies of one record, unchanged: cheaper than `==`, and enough for a table
@@ -84,6 +86,7 @@ public struct Product: Sendable, Hashable, Identifiable {
         var variants: [Variant]
         var categories: [Slug]
         var featured: Bool
+        var prices: [Money]
         var detail: RenderedMarkdown
         var extra: [String: ExtraValue]
         var source: SourceLocation

@@ -17,6 +17,8 @@ public struct Promotion: Sendable, Hashable, Identifiable {
     public var code: String? { get { storage.fields.code } _modify { yield &storage.fields.code } }
     public var image: ImageReference? { get { storage.fields.image } _modify { yield &storage.fields.image } }
     public var stores: [Store] { get { storage.fields.stores } _modify { yield &storage.fields.stores } }
+    /// Ids of the markets it runs in; empty runs in all of them.
+    public var markets: [String] { get { storage.fields.markets } _modify { yield &storage.fields.markets } }
     public var content: RenderedMarkdown { get { storage.fields.content } _modify { yield &storage.fields.content } }
     public var extra: [String: ExtraValue] { get { storage.fields.extra } _modify { yield &storage.fields.extra } }
     public var source: SourceLocation { get { storage.fields.source } _modify { yield &storage.fields.source } }
@@ -26,13 +28,13 @@ public struct Promotion: Sendable, Hashable, Identifiable {
     public init(
         slug: Slug, title: String, starts: Timestamp, ends: Timestamp? = nil, brands: [Slug] = [],
         products: [Slug] = [], discountPercent: Decimal? = nil, code: String? = nil, image: ImageReference? = nil,
-        stores: [Store] = [], content: RenderedMarkdown = .empty, extra: [String: ExtraValue] = [:],
+        stores: [Store] = [], markets: [String] = [], content: RenderedMarkdown = .empty, extra: [String: ExtraValue] = [:],
         source: SourceLocation
     ) {
         storage = SharedFields(
             Fields(
                 slug: slug, title: title, starts: starts, ends: ends, brands: brands, products: products,
-                discountPercent: discountPercent, code: code, image: image, stores: stores, content: content, extra: extra,
+                discountPercent: discountPercent, code: code, image: image, stores: stores, markets: markets, content: content, extra: extra,
                 source: source))
     }
 
@@ -41,6 +43,12 @@ public struct Promotion: Sendable, Hashable, Identifiable {
         if now < starts.date { return .upcoming }
         if let ends, now >= ends.date { return .expired }
         return .active
+    }
+
+    /// Whether it runs in the market of this id: one that names no markets runs in all of them,
+    /// and in a shop without markets (`nil`).
+    public func runs(inMarket id: String?) -> Bool {
+        markets.isEmpty || id.map(markets.contains) == true
     }
 
     /// Whether it names the product directly or through the product's brand.
@@ -59,6 +67,7 @@ public struct Promotion: Sendable, Hashable, Identifiable {
         var code: String?
         var image: ImageReference?
         var stores: [Store]
+        var markets: [String]
         var content: RenderedMarkdown
         var extra: [String: ExtraValue]
         var source: SourceLocation

@@ -53,6 +53,9 @@ public enum RecordKind: String, Sendable, Hashable, CaseIterable {
                 FieldRule("images", .imageSettings, "derived pictures: {widths?, formats?, quality?, avifQuality?, maxPixels?, keepOriginalMetadata?}"),
                 FieldRule("timeZone", .timeZone, "IANA zone date-only values are days of, e.g. America/Los_Angeles (default UTC)"),
                 FieldRule("customKeys", .customKeys, "the shop's own keys by kind, passed to templates under extra, e.g. {\"products\": [\"ingredients\"]}"),
+                FieldRule("languages", .languages, "BCP 47 tags; the first is the content's own language, the others are translations, e.g. [\"en\", \"ko\"]"),
+                FieldRule("markets", .markets, "where the shop sells: {id, countries, currency, languages, name?, rounding?}; the first market's first language is the root storefront"),
+                FieldRule("exchangeRates", .exchangeRates, "units of a currency per one site currency, e.g. {\"KRW\": \"1385\"}, to convert prices a product does not list"),
             ]
         case .brand:
             return [
@@ -82,6 +85,7 @@ public enum RecordKind: String, Sendable, Hashable, CaseIterable {
                 FieldRule("variants", .variants, "buyable shades or sizes, each with a sku and a value per option"),
                 FieldRule("categories", .references(.category), "category slugs; the first gives the breadcrumb"),
                 FieldRule("featured", .boolean, "shown on the home page (default false)"),
+                FieldRule("prices", .prices, "prices in other markets' currencies, e.g. {KRW: 45000, JPY: 5200}"),
             ]
         case .promotion:
             return [
@@ -94,6 +98,7 @@ public enum RecordKind: String, Sendable, Hashable, CaseIterable {
                 FieldRule("code", .pattern(Patterns.promotionCode, 1...32, example: "XMAS10"), "code shoppers enter"),
                 FieldRule("image", .image, "banner image"),
                 FieldRule("stores", .stores, "where the deal can be had in person"),
+                FieldRule("markets", .marketIDs, "ids of the markets it runs in (default all), e.g. [kr]"),
             ]
         case .page:
             return [FieldRule("title", .text(1...200), required: true, "page title")]
@@ -123,6 +128,8 @@ public enum RecordKind: String, Sendable, Hashable, CaseIterable {
         public static let sku = "^[A-Za-z0-9._-]+$"
         public static let promotionCode = "^[A-Z0-9-]+$"
         public static let locale = #"^[a-z]{2,3}([_-][A-Z][a-z]{3})?([_-]([A-Z]{2}|[0-9]{3}))?$"#
+        /// A BCP 47 tag as `languages` takes it: language, optional script and region (`pt-BR`, `zh-Hant`).
+        public static let languageTag = #"^[a-z]{2,3}(-[A-Z][a-z]{3})?(-([A-Z]{2}|[0-9]{3}))?$"#
         public static let slug = Slug.pattern
         /// Absolute http(s) URL with a host and no white space; the scheme in any case.
         public static let webURL = #"^[Hh][Tt][Tt][Pp][Ss]?://[^/?#\s]+\S*$"#
@@ -216,4 +223,18 @@ public enum FieldType: Sendable {
     case boolean
     /// A map from a kind's folder name (`products`, or `site`) to keys of the shop's own.
     case customKeys
+    /// `languages`: BCP 47 tags, or `{tag, fallback}`.
+    case languages
+    /// A list of `Market`s.
+    case markets
+    /// A map from currency code to a decimal rate.
+    case exchangeRates
+    /// A map from currency code to a decimal amount.
+    case prices
+    /// Ids of markets in `site.json`.
+    case marketIDs
+    /// ISO 3166-1 alpha-2 codes, at least one, none twice.
+    case countryList
+    /// A map from a default-language text to its translation.
+    case textMap
 }

@@ -47,7 +47,8 @@ public struct ShippingRate: Sendable, Hashable {
     public static let rules = [
         FieldRule("country", .countryCode, required: true, "ISO 3166-1 alpha-2 country the rate ships to"),
         FieldRule("service", .text(serviceLength), required: true, "name of the delivery service"),
-        FieldRule("price", .decimalAmount, required: true, "cost in the site currency"),
+        FieldRule("price", .decimalAmount, required: true, "cost in the rate's currency"),
+        FieldRule("currency", .currencyCode, "the currency of price and freeOver (default the site's)"),
         FieldRule("freeOver", .decimalAmount, "items priced at least this ship free"),
         FieldRule("minDays", .integer(days), "fewest days to deliver"),
         FieldRule("maxDays", .integer(days), "most days to deliver"),

@@ -25,6 +25,12 @@ public struct Site: Sendable, Hashable {
     /// The shop's own keys by kind: passed to templates under `extra` without a warning, and
     /// never taken for a misspelt known key.
     public var customKeys: [RecordKind: Set<String>]
+    /// `languages`: the content's own first, then its translations; empty for a shop in one language.
+    public var languages: [SiteLanguage]
+    /// `markets`, in order: the first market's first language is the root storefront.
+    public var markets: [Market]
+    /// Units of a currency per one site currency, by ISO 4217 code.
+    public var exchangeRates: [String: Decimal]
     public var extra: [String: ExtraValue]
     public var source: SourceLocation
 
@@ -33,9 +39,12 @@ public struct Site: Sendable, Hashable {
         productsPerPage: Int = 20, checkoutURL: String? = nil, omitted: Set<SiteOutput> = [],
         unitPriceBase: [NetContent.Unit: NetContent] = [:], shipping: [ShippingRate] = [],
         images: ImageSettings = .standard, timeZone: TimeZone = Timestamp.utc, customKeys: [RecordKind: Set<String>] = [:],
-        directBuy: Bool = false, extra: [String: ExtraValue] = [:],
-        source: SourceLocation = SourceLocation(path: "site.json")
+        directBuy: Bool = false, languages: [SiteLanguage] = [], markets: [Market] = [], exchangeRates: [String: Decimal] = [:],
+        extra: [String: ExtraValue] = [:], source: SourceLocation = SourceLocation(path: "site.json")
     ) {
+        self.languages = languages
+        self.markets = markets
+        self.exchangeRates = exchangeRates
         self.directBuy = directBuy
         self.title = title
         self.baseURL = baseURL

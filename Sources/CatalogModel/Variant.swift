@@ -10,12 +10,16 @@ public struct Variant: Sendable, Hashable {
     public var mpn: String?
     public var image: ImageReference?
     public var netContent: NetContent?
+    /// Its own prices in other currencies (`prices`); see `Catalog.price(of:variant:in:)`.
+    public var prices: [Money]
     public var source: SourceLocation
 
     public init(
         sku: String, values: [String], price: Money? = nil, availability: Availability? = nil, gtin: String? = nil,
-        mpn: String? = nil, image: ImageReference? = nil, netContent: NetContent? = nil, source: SourceLocation
+        mpn: String? = nil, image: ImageReference? = nil, netContent: NetContent? = nil, prices: [Money] = [],
+        source: SourceLocation
     ) {
+        self.prices = prices
         self.sku = sku
         self.values = values
         self.price = price
@@ -40,7 +44,7 @@ public struct Variant: Sendable, Hashable {
     }
 
     /// Keys a variant has besides its option values.
-    public static let ownKeys = ["sku", "price", "availability", "gtin", "mpn", "image", "netContent"]
+    public static let ownKeys = ["sku", "price", "availability", "gtin", "mpn", "image", "netContent", "prices"]
     /// Characters in one option value.
     public static let valueLength = 1...100
     /// Option names a product may have.

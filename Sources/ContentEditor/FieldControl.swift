@@ -42,12 +42,13 @@ enum FieldControl: Equatable {
         case .choices(let options): self = .checkboxes(options)
         case .reference(let kind): self = .reference(kind)
         case .references(let kind): self = .references(kind)
-        case .textList, .imageList: self = .lines(numbers: false)
+        case .textList, .imageList, .marketIDs, .countryList: self = .lines(numbers: false)
         case .optionNames: self = .optionNames
         case .integerList: self = .lines(numbers: true)
         case .image: self = .image
         case .stores, .variants: self = .rows
-        case .shipping, .unitPriceBase, .imageSettings, .customKeys: self = .yaml
+        case .shipping, .unitPriceBase, .imageSettings, .customKeys, .languages, .markets, .exchangeRates, .prices, .textMap:
+            self = .yaml
         }
     }
 

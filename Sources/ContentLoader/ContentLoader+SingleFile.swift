@@ -33,6 +33,13 @@ extension ContentLoader {
         guard !name.hasPrefix("."), parts.count == 2 || kind.allowsSubfolders, ext == "md" || ext == "json" else {
             return nil
         }
+        // A translation changes a record's other storefronts, not the record: the caller loads
+        // everything instead.
+        if site.languages.count > 1, let split = Self.translationSuffix(of: base),
+            Self.languageOfSuffix(split.language, site: site) != .notALanguage
+        {
+            return nil
+        }
         let file = ContentFile(
             kind: kind, path: contentFolder.path + "/" + relative, relativePath: relative,
             displayPath: displayName + "/" + relative, slugText: base, isJSON: ext == "json")
@@ -46,7 +53,7 @@ extension ContentLoader {
         case .page(let r): (single.record, single.references, single.images) = (.page(r.record), r.references, r.images)
         case .category(let r):
             (single.record, single.references, single.images) = (.category(r.record), r.references, r.images)
-        case nil: break
+        case .translation, nil: break
         }
         return single
     }

@@ -44,7 +44,7 @@ public struct ContentLoader: Sendable {
         let site = loadSite(&diagnostics)
         var files: [ContentFile] = []
         for kind in RecordKind.allCases where kind != .site {
-            files += listFiles(of: kind, diagnostics: &diagnostics)
+            files += listFiles(of: kind, site: site, diagnostics: &diagnostics)
         }
         let imageFiles = listImages(&diagnostics)
 
@@ -80,6 +80,7 @@ public struct ContentLoader: Sendable {
         var promotions = DecodedRecords<Promotion>()
         var pages = DecodedRecords<Page>()
         var categories = DecodedRecords<Category>()
+        var translations: [Translation] = []
         // Each record is taken out of the list in place, not copied: a copy retained every field
         // of every record, and dropping the list released them all again, on one core while the
         // other waited (a sixth of the serial stretch after decoding).
@@ -91,6 +92,7 @@ public struct ContentLoader: Sendable {
             case .promotion(let r): promotions.append(r)
             case .page(let r): pages.append(r)
             case .category(let r): categories.append(r)
+            case .translation(let t): translations.append(t)
             case nil: break
             }
         }
@@ -103,6 +105,8 @@ public struct ContentLoader: Sendable {
             site: site, brands: brands, products: products, promotions: promotions, pages: pages, categories: categories,
             existingImages: Set(imageFiles))
         diagnostics += crossDiagnostics
+        diagnostics += Self.attach(translations, to: &catalog)
+        diagnostics += Self.unsoldProducts(in: catalog)
         catalog.stock = stock ?? [:]
         let reviewFiles = loadReviews(into: &catalog, diagnostics: &diagnostics)
         // Only files the walk listed: it refuses links out of the content folder and devices.
@@ -125,6 +129,8 @@ public struct ContentLoader: Sendable {
         var displayPath: String
         var slugText: String
         var isJSON: Bool
+        /// The language a translation file (`serum.ko.md`) is in; nil for a record.
+        var language: String? = nil
     }
 
     enum AnyRecord: Sendable {
@@ -133,6 +139,7 @@ public struct ContentLoader: Sendable {
         case promotion(DecodedRecord<Promotion>)
         case page(DecodedRecord<Page>)
         case category(DecodedRecord<Category>)
+        case translation(Translation)
     }
 
     struct Decoded: Sendable {
@@ -209,7 +216,7 @@ public struct ContentLoader: Sendable {
         }
     }
 
-    private func listFiles(of kind: RecordKind, diagnostics: inout [Diagnostic]) -> [ContentFile] {
+    private func listFiles(of kind: RecordKind, site: Site? = nil, diagnostics: inout [Diagnostic]) -> [ContentFile] {
         guard let folder = kind.folder else { return [] }
         let root = contentFolder.appendingPathComponent(folder)
         var files: [ContentFile] = []
@@ -239,9 +246,30 @@ public struct ContentLoader: Sendable {
                     at: SourceLocation(path: display)))
                 continue
             }
-            files.append(ContentFile(
+            var file = ContentFile(
                 kind: kind, path: rootPath + "/" + relative, relativePath: folder + "/" + relative, displayPath: display,
-                slugText: base, isJSON: ext == "json"))
+                slugText: base, isJSON: ext == "json")
+            if let site, site.languages.count > 1, let split = Self.translationSuffix(of: base) {
+                switch Self.languageOfSuffix(split.language, site: site) {
+                case .translation(let tag):
+                    file.slugText = split.record
+                    file.language = tag
+                case .contentLanguage:
+                    diagnostics.append(.error(
+                        "file name: \(split.language) is the content's own language; its text is \(folder)/\(split.record).\(ext) itself, "
+                            + "so rename the file or merge it there", at: SourceLocation(path: display)))
+                    continue
+                case .unknown(let close):
+                    diagnostics.append(.error(
+                        "file name: \"\(split.language)\" is not one of site.json's languages (\(site.languages.map(\.tag).joined(separator: ", ")))"
+                            + (close.map { "; did you mean \(folder)/\(split.record).\($0).\(ext)?" } ?? "; add it to `languages` to translate into it"),
+                        at: SourceLocation(path: display)))
+                    continue
+                case .notALanguage:
+                    break
+                }
+            }
+            files.append(file)
         }
         return files
     }
@@ -373,6 +401,9 @@ public struct ContentLoader: Sendable {
         if file.isJSON, let refusal = Self.markdownProblem(inJSON: root, kind: file.kind) {
             return Decoded(record: nil, diagnostics: diagnostics + [refusal])
         }
+        if let language = file.language {
+            return decodeTranslation(file, language: language, slug: slug, root: root, body: body, diagnostics: diagnostics)
+        }
         var reader = FieldReader(
             kind: file.kind, root: root ?? RawNode(.map([]), at: fileLocation), json: file.isJSON, file: fileLocation,
             settings: FieldReader.Settings(site: site))
@@ -385,7 +416,7 @@ public struct ContentLoader: Sendable {
         case .product:
             record = RecordDecoder.product(&reader, slug: placeholder, body: body, site: site, markdown: markdown).map { .product($0) }
         case .promotion:
-            record = RecordDecoder.promotion(&reader, slug: placeholder, body: body, markdown: markdown).map { .promotion($0) }
+            record = RecordDecoder.promotion(&reader, slug: placeholder, body: body, site: site, markdown: markdown).map { .promotion($0) }
         case .page: record = RecordDecoder.page(&reader, slug: placeholder, body: body, markdown: markdown).map { .page($0) }
         case .category:
             record = RecordDecoder.category(&reader, slug: placeholder, body: body, markdown: markdown).map { .category($0) }

@@ -1,4 +1,5 @@
 public import CatalogModel
+public import Foundation
 
 /// A record read from one file, with what it points at, so references and images can be checked
 /// once every file has been read.
@@ -71,12 +72,45 @@ public enum RecordDecoder {
         let images = reader.imageSettings("images") ?? .standard
         let timeZone = reader.timeZone("timeZone") ?? Timestamp.utc
         let customKeys = reader.customKeys("customKeys") ?? [:]
+        let languages = reader.languages("languages") ?? []
+        let tags = languages.isEmpty ? [Site.primaryLanguage(of: locale)] : languages.map(\.tag)
+        let markets = currency.flatMap { reader.markets("markets", currency: $0, languages: tags) } ?? []
+        let rates = currency.flatMap { reader.exchangeRates("exchangeRates", currency: $0) } ?? [:]
         guard let title, let baseURL, let currency else { return nil }
+        if reader.present("markets") == nil || !markets.isEmpty {
+            checkMarketUse(&reader, languages: languages, markets: markets, rates: rates)
+        }
         return Site(
             title: title, baseURL: baseURL, currency: currency, locale: locale, description: description,
             productsPerPage: perPage, checkoutURL: checkoutURL, omitted: omitted, unitPriceBase: unitPriceBase,
-            shipping: shipping, images: images, timeZone: timeZone, customKeys: customKeys, directBuy: directBuy, extra: reader.extra,
-            source: reader.file)
+            shipping: shipping, images: images, timeZone: timeZone, customKeys: customKeys, directBuy: directBuy,
+            languages: languages, markets: markets, exchangeRates: rates, extra: reader.extra, source: reader.file)
+    }
+
+    /// What `languages`, `markets` and `exchangeRates` say that nothing will use: each a warning,
+    /// since the build is right, only not what the shop likely meant.
+    private static func checkMarketUse(_ reader: inout FieldReader, languages: [SiteLanguage], markets: [Market], rates: [String: Decimal]) {
+        if markets.isEmpty {
+            if languages.count > 1 {
+                reader.report(.warning(
+                    "languages: no market sells in \(languages.dropFirst().map(\.tag).joined(separator: ", ")), so only the "
+                        + "\(languages[0].tag) storefront is built; add `markets`, e.g. [{\"id\": \"kr\", \"countries\": [\"KR\"], "
+                        + "\"currency\": \"KRW\", \"languages\": [\"ko\"]}]",
+                    at: reader.location(of: "languages")))
+            }
+        } else {
+            let sold = Set(markets.flatMap(\.languages))
+            for language in languages where !sold.contains(language.tag) {
+                reader.report(.warning(
+                    "languages: no market lists \"\(language.tag)\", so its translations are checked but not published; "
+                        + "add it to a market's languages", at: reader.location(of: "languages")))
+            }
+        }
+        let used = Set(markets.map(\.currency.code))
+        for code in rates.keys.sorted() where !used.contains(code) {
+            reader.report(.warning(
+                "exchangeRates.\(code): no market sells in \(code), so the rate is unused", at: reader.location(of: "exchangeRates")))
+        }
     }
 
     public static func brand(_ reader: inout FieldReader, slug: Slug, body: String?, markdown: MarkdownRenderer)
@@ -116,6 +150,7 @@ public enum RecordDecoder {
         let (options, variants, variantImages) = productVariants(&reader, sku: sku, currency: currency)
         let categories = reader.references("categories") ?? []
         let featured = reader.boolean("featured") ?? false
+        let prices = reader.prices("prices", own: currency) ?? []
         for use in [image ?? thumbnail].compactMap({ $0 }) + variantImages where use.image.isSVG {
             reader.report(.warning(
                 "\(use.key): merchant platforms refuse SVG pictures, so the product feed leaves \(use.image.sitePath) out; "
@@ -127,7 +162,7 @@ public enum RecordDecoder {
             slug: slug, sku: sku, name: name, brand: brand.slug, price: price, priceUnit: unit,
             availability: availability, thumbnail: thumbnail?.image, image: image?.image, gtin: gtin, mpn: mpn,
             tags: tags, date: date, images: gallery.map(\.image), netContent: netContent, options: options,
-            variants: variants, categories: categories.map(\.slug), featured: featured, detail: markdown(text), extra: reader.extra,
+            variants: variants, categories: categories.map(\.slug), featured: featured, prices: prices, detail: markdown(text), extra: reader.extra,
             source: reader.file)
         return DecodedRecord(
             record: product, references: [brand] + categories, images: [thumbnail, image].compactMap { $0 } + gallery + variantImages)
@@ -157,9 +192,9 @@ public enum RecordDecoder {
         return (options, read.variants, read.images)
     }
 
-    public static func promotion(_ reader: inout FieldReader, slug: Slug, body: String?, markdown: MarkdownRenderer)
-        -> DecodedRecord<Promotion>?
-    {
+    public static func promotion(
+        _ reader: inout FieldReader, slug: Slug, body: String?, site: Site? = nil, markdown: MarkdownRenderer
+    ) -> DecodedRecord<Promotion>? {
         let title = reader.text("title")
         let starts = reader.timestamp("starts")
         let ends = reader.timestamp("ends", through: true)
@@ -169,6 +204,7 @@ public enum RecordDecoder {
         let code = reader.text("code")
         let image = reader.image("image")
         let stores = reader.stores("stores") ?? []
+        let markets = reader.marketIDs("markets", markets: site?.markets ?? []) ?? []
         let text = body ?? reader.jsonBody() ?? ""
         if let starts, let ends, ends <= starts {
             reader.report(.error(
@@ -179,7 +215,7 @@ public enum RecordDecoder {
         let promotion = Promotion(
             slug: slug, title: title, starts: starts, ends: ends, brands: brands.map(\.slug),
             products: products.map(\.slug), discountPercent: percent, code: code, image: image?.image, stores: stores,
-            content: markdown(text), extra: reader.extra, source: reader.file)
+            markets: markets, content: markdown(text), extra: reader.extra, source: reader.file)
         return DecodedRecord(record: promotion, references: brands + products, images: [image].compactMap { $0 })
     }
 

@@ -40,6 +40,16 @@ extension FieldReader {
         case .timeZone: return .text("America/Los_Angeles")
         case .boolean: return .bare("true")
         case .customKeys: return .keys([("products", .list([.text("ingredients")]))])
+        case .languages: return .list([.text("en"), .text("ko")])
+        case .markets:
+            return .list([.keys([
+                ("id", .text("kr")), ("countries", .list([.text("KR")])), ("currency", .text("KRW")), ("languages", .list([.text("ko")])),
+            ])])
+        case .exchangeRates: return .keys([("KRW", .text("1385"))])
+        case .prices: return .keys([("KRW", .bare("45000"))])
+        case .marketIDs: return .list([.text("kr")])
+        case .countryList: return .list([.text("KR")])
+        case .textMap: return .keys([("shade", .text("색상"))])
         }
     }
 

@@ -79,6 +79,7 @@ extension FieldReader {
             let mpn = reader.text("mpn")
             let image = reader.image("image")
             let netContent = reader.netContent("netContent")
+            let prices = reader.prices("prices", own: currency) ?? []
             let values = options.map { reader.text($0) }
             if let sku {
                 if sku == groupSKU {
@@ -105,7 +106,7 @@ extension FieldReader {
             guard let sku, given.count == options.count, reader.diagnostics.allSatisfy({ $0.severity != .error }) else { continue }
             variants.append(Variant(
                 sku: sku, values: given, price: price, availability: availability, gtin: gtin, mpn: mpn, image: image?.image,
-                netContent: netContent, source: item.location))
+                netContent: netContent, prices: prices, source: item.location))
         }
         return (variants, images)
     }
@@ -140,11 +141,12 @@ extension FieldReader {
     }
 
     /// `shipping`: the site's delivery rates, prices in the site currency.
-    mutating func shipping(_ key: String, currency: Currency) -> [ShippingRate]? {
+    mutating func shipping(_ key: String, currency siteCurrency: Currency) -> [ShippingRate]? {
         guard let items = list(key) else { return nil }
         var rates: [ShippingRate] = []
         for item in items {
             var reader = nestedReader(ShippingRate.rules, root: item, keyPrefix: key + ".")
+            let currency = reader.text("currency").flatMap { Currency(code: $0) } ?? siteCurrency
             let country = reader.text("country")
             let service = reader.text("service")
             let price = reader.money("price", currency: currency)

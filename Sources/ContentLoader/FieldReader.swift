@@ -18,7 +18,7 @@ public struct FieldReader {
     private let required: [String]
 
     /// Written before a key in messages: `variants.` inside a variant, empty at the top.
-    private let keyPrefix: String
+    let keyPrefix: String
     /// The zone the file's dates are days of (`timeZone` in `site.json`).
     public let timeZone: TimeZone
     /// Whether the file is JSON, so that advice writes `"price": 12.50` rather than `price: 12.50`.

@@ -31,8 +31,9 @@ extension Vitrine {
                   vitrine import shopify products_export.csv
                   vitrine import woocommerce wc-product-export.csv
                   vitrine import reviews judgeme-reviews.csv --from judgeme
+                  vitrine import shopify-translations translations.csv
                 """,
-            subcommands: [Parse.self, Shopify.self, WooCommerce.self, ImportReviews.self])
+            subcommands: [Parse.self, Shopify.self, WooCommerce.self, ImportReviews.self, ImportTranslations.self])
 
         /// Writes a successful import, or prints why not; shared by every format.
         static func finish(_ result: ImportResult, _ options: ImportOptions) throws {
