@@ -97,7 +97,9 @@ public func buildRouter(
     // The site's Buy links and the bag's checkout button: a plain GET a browser can follow.
     on(CheckoutRoute.cart) { request, context in
         let segment = try context.parameters.require(CheckoutRoute.cart.parameter)
-        let cart = try CartRequest.parse(path: segment, code: request.uri.queryParameters["code"].map(String.init))
+        let query = request.uri.queryParameters
+        let cart = try CartRequest.parse(
+            path: segment, code: query["code"].map(String.init), storefront: query["storefront"].map(String.init))
         let link = try links.link(for: cart, at: clock())
         let location = CheckoutRoute.summary.link(link.token, from: CheckoutRoute.cart)
         return Response(status: .seeOther, headers: [.location: location, .cacheControl: "no-store"])

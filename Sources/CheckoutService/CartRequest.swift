@@ -5,10 +5,14 @@ public struct CartRequest: Sendable, Hashable {
     public var items: [CartItem]
     /// Upper-cased; nil when none was given.
     public var code: String?
+    /// The storefront the cart was filled in (`ko-kr`), which decides its market's prices and
+    /// currency; nil for the root storefront.
+    public var storefront: String?
 
-    public init(items: [CartItem], code: String? = nil) {
+    public init(items: [CartItem], code: String? = nil, storefront: String? = nil) {
         self.items = items
         self.code = code
+        self.storefront = storefront
     }
 }
 
@@ -28,7 +32,7 @@ extension CartRequest {
     public static func decode(json data: Data) throws(CheckoutError) -> CartRequest {
         do {
             let body = try JSONDecoder().decode(Body.self, from: data)
-            return try CartRequest(items: body.items, code: normalizedCode(body.code))
+            return try CartRequest(items: body.items, code: normalizedCode(body.code), storefront: normalizedStorefront(body.storefront))
         } catch let error as CheckoutError {
             throw error
         } catch let error as DecodingError {
@@ -39,7 +43,7 @@ extension CartRequest {
     }
 
     /// Reads the `<sku>:<qty>[,<sku>:<qty>…]` path segment of a `/cart/…` link (percent-decoded).
-    public static func parse(path segment: String, code: String?) throws(CheckoutError) -> CartRequest {
+    public static func parse(path segment: String, code: String?, storefront: String? = nil) throws(CheckoutError) -> CartRequest {
         // Skus need no escaping, so most links have nothing to decode.
         let decoded = segment.utf8.contains(UInt8(ascii: "%")) ? segment.removingPercentEncoding : segment
         guard let decoded, !decoded.isEmpty else { throw .malformedCart(segment) }
@@ -54,7 +58,17 @@ extension CartRequest {
             items.append(CartItem(sku: sku, quantity: quantity))
             if items.count > CartRules.maximumLines { throw .tooManyLines(decoded.split(separator: ",").count) }
         }
-        return CartRequest(items: items, code: try normalizedCode(code))
+        return CartRequest(items: items, code: try normalizedCode(code), storefront: try normalizedStorefront(storefront))
+    }
+
+    /// A storefront is named by its folder (`ko-kr`); an empty one is the root.
+    static func normalizedStorefront(_ storefront: String?) throws(CheckoutError) -> String? {
+        guard let storefront, !storefront.isEmpty else { return nil }
+        let lower = storefront.lowercased()
+        guard lower.count <= 40, lower.unicodeScalars.allSatisfy({ ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" }) else {
+            throw .invalidRequest("`storefront` must be a storefront's folder such as ko-kr, or left out for the root", field: "storefront")
+        }
+        return lower
     }
 
     /// Codes are typed by people: compare them upper-cased, and treat an empty one as none.
@@ -115,10 +129,11 @@ extension CartRequest {
 private struct Body: Decodable {
     var items: [CartItem] = []
     var code: String?
+    var storefront: String?
 
     init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: AnyKey.self)
-        try rejectUnknownKeys(container, allowed: ["items", "code"], at: "")
+        try rejectUnknownKeys(container, allowed: ["items", "code", "storefront"], at: "")
         var list = try container.nestedUnkeyedContainer(forKey: AnyKey("items"))
         if let count = list.count, count > CartRules.maximumLines { throw CheckoutError.tooManyLines(count) }
         while !list.isAtEnd {
@@ -137,6 +152,7 @@ private struct Body: Decodable {
             items.append(CartItem(sku: sku, quantity: Int(number)))
         }
         code = try container.decodeIfPresent(String.self, forKey: AnyKey("code"))
+        storefront = try container.decodeIfPresent(String.self, forKey: AnyKey("storefront"))
     }
 }
 

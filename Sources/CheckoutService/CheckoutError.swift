@@ -110,6 +110,20 @@ extension CheckoutError {
             details: ["currencies": .array(codes.map(JSONValue.string))])
     }
 
+    static func unknownStorefront(_ name: String, known: [String]) -> CheckoutError {
+        CheckoutError(
+            .unprocessableContent, code: "unknown_storefront",
+            message: "The shop has no storefront \"\(name)\"; it has " + known.map { $0.isEmpty ? "the root" : $0 }.joined(separator: ", "),
+            details: ["storefront": .string(name), "storefronts": .array(known.map(JSONValue.string))])
+    }
+
+    static func notSoldInMarket(_ skus: [String], market: Market) -> CheckoutError {
+        CheckoutError(
+            .unprocessableContent, code: "not_sold_in_market",
+            message: "Not sold in \(market.name ?? market.id) (\(market.currency.code)): \(skus.joined(separator: ", ")); remove it from the cart",
+            details: ["skus": .array(skus.map(JSONValue.string)), "market": .string(market.id)])
+    }
+
     static let amountTooLarge = CheckoutError(
         .unprocessableContent, code: "amount_too_large", message: "The cart's total is too large to charge")
 

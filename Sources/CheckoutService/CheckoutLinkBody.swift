@@ -17,6 +17,8 @@ struct CheckoutLinkBody: Encodable {
     var token: String
     var expiresAt: String
     var currency: String
+    /// Absent for the root storefront, so a shop without markets answers as before.
+    var storefront: String?
     var lines: [Line]
     var subtotal: Int64
     var discount: Int64
@@ -29,6 +31,7 @@ extension CheckoutLinkBody {
         self.token = link.token
         self.expiresAt = Timestamp.rfc3339(link.expiresAt)
         self.currency = link.cart.currency.code
+        self.storefront = link.cart.storefront
         self.lines = link.cart.lines.map {
             Line(
                 sku: $0.sku, name: $0.name, unitAmount: $0.listPrice.minorUnits, quantity: $0.quantity,
@@ -43,10 +46,12 @@ extension CheckoutLinkBody {
     /// spent answering `POST /api/checkout-links`. Written, it is JSONEncoder's bytes for this
     /// struct with sorted keys (a test holds them equal).
     var json: JSONValue {
-        [
+        var body: [String: JSONValue] = [
             "url": .string(url), "token": .string(token), "expiresAt": .string(expiresAt), "currency": .string(currency),
             "lines": .array(lines.map(\.json)), "subtotal": .int(subtotal), "discount": .int(discount), "total": .int(total),
         ]
+        if let storefront { body["storefront"] = .string(storefront) }
+        return .object(body)
     }
 }
 

@@ -35,7 +35,7 @@ public struct CheckoutLinks: Sendable {
         let issued = Int64(now.timeIntervalSince1970.rounded(.down))
         let token = CheckoutToken(
             catalogVersion: version, issuedAt: issued, expiresAt: issued + Int64(lifetime),
-            currency: cart.currency, code: cart.code,
+            currency: cart.currency, code: cart.code, storefront: cart.storefront,
             lines: cart.lines.map {
                 CheckoutToken.Line(sku: $0.sku, quantity: $0.quantity, listPrice: $0.listPrice, discount: $0.discount)
             })
@@ -57,9 +57,17 @@ public struct CheckoutLinks: Sendable {
         let currency = token.currency
         var lines: [PricedCart.Line] = []
         var changes: [JSONValue] = []
+        // A storefront (or market) the shop no longer has cannot price the cart: every line changed.
+        let market = try? pricer.market(ofStorefront: token.storefront)
         for signed in token.lines {
             guard let product = catalog.match(sku: signed.sku)?.buyable else {
                 changes.append(["sku": .string(signed.sku), "change": "removed", "was": Self.amounts(signed)])
+                continue
+            }
+            if (token.storefront != nil && market == nil) || market.map({ catalog.price(of: product, in: $0) == nil }) == true
+                || (market?.currency ?? currency) != currency
+            {
+                changes.append(["sku": .string(signed.sku), "change": "not_sold", "was": Self.amounts(signed)])
                 continue
             }
             guard product.availability.isPurchasable else {
@@ -68,7 +76,7 @@ public struct CheckoutLinks: Sendable {
             }
             let line: PricedCart.Line
             do {
-                line = try pricer.line(product, quantity: signed.quantity, code: token.code, at: token.issueDate)
+                line = try pricer.line(product, quantity: signed.quantity, code: token.code, at: token.issueDate, market: market)
             } catch {
                 // Only a new price too large to multiply out gets here.
                 changes.append(["sku": .string(signed.sku), "change": "price", "was": Self.amounts(signed)])
@@ -86,7 +94,9 @@ public struct CheckoutLinks: Sendable {
         guard changes.isEmpty else {
             throw .catalogChanged(changes, signedVersion: token.catalogVersion, currentVersion: version)
         }
-        return Link(cart: PricedCart(currency: currency, lines: lines, code: token.code), token: String(text), expiresAt: token.expiryDate)
+        return Link(
+            cart: PricedCart(currency: currency, lines: lines, code: token.code, storefront: token.storefront), token: String(text),
+            expiresAt: token.expiryDate)
     }
 
     private static func amounts(_ line: CheckoutToken.Line) -> JSONValue {

@@ -27,11 +27,15 @@ public struct CheckoutToken: Sendable, Hashable {
     public var expiresAt: Int64
     public var currency: Currency
     public var code: String?
+    /// The storefront the cart was priced for; nil for the root, whose tokens keep format `vc1`.
+    public var storefront: String?
     public var lines: [Line]
 
     public init(
-        catalogVersion: String, issuedAt: Int64, expiresAt: Int64, currency: Currency, code: String?, lines: [Line]
+        catalogVersion: String, issuedAt: Int64, expiresAt: Int64, currency: Currency, code: String?, storefront: String? = nil,
+        lines: [Line]
     ) {
+        self.storefront = storefront
         self.catalogVersion = catalogVersion
         self.issuedAt = issuedAt
         self.expiresAt = expiresAt
@@ -41,12 +45,17 @@ public struct CheckoutToken: Sendable, Hashable {
     }
 
     static let formatTag = "vc1"
+    /// The format of a storefront's cart: `vc1` with the storefront after the code.
+    static let storefrontFormatTag = "vc2"
 
-    /// `vc1;<version>;<issued>;<expires>;<currency>;<code>;<sku>*<qty>*<unit>*<discount>,…`.
-    /// Skus (`[A-Za-z0-9._-]`) and codes (`[A-Z0-9-]`) never contain the separators. A fixed text
-    /// form rather than JSON keeps tokens short in URLs and cheap to make.
+    /// `vc1;<version>;<issued>;<expires>;<currency>;<code>;<sku>*<qty>*<unit>*<discount>,…`, or
+    /// `vc2;…;<code>;<storefront>;<lines>` for a storefront other than the root. Skus
+    /// (`[A-Za-z0-9._-]`), codes (`[A-Z0-9-]`) and storefronts (`[a-z0-9-]`) never contain the
+    /// separators. A fixed text form rather than JSON keeps tokens short in URLs and cheap to make.
     var payload: String {
-        var text = "\(Self.formatTag);\(catalogVersion);\(issuedAt);\(expiresAt);\(currency.code);\(code ?? "");"
+        let tag = storefront == nil ? Self.formatTag : Self.storefrontFormatTag
+        var text = "\(tag);\(catalogVersion);\(issuedAt);\(expiresAt);\(currency.code);\(code ?? "");"
+        if let storefront { text += storefront + ";" }
         for (index, line) in lines.enumerated() {
             if index > 0 { text += "," }
             text += "\(line.sku)*\(line.quantity)*\(line.listPrice.minorUnits)*\(line.discount.minorUnits)"
@@ -56,7 +65,12 @@ public struct CheckoutToken: Sendable, Hashable {
 
     /// Reads a payload whose signature was already verified; nil if it is not one this code writes.
     init?(payload: Substring) {
-        let fields = payload.split(separator: ";", omittingEmptySubsequences: false)
+        var fields = payload.split(separator: ";", omittingEmptySubsequences: false)
+        var storefront: String?
+        if fields.count == 8, fields[0] == Self.storefrontFormatTag, !fields[6].isEmpty {
+            storefront = String(fields.remove(at: 6))
+            fields[0] = Substring(Self.formatTag)
+        }
         guard fields.count == 7, fields[0] == Self.formatTag, let issued = Int64(fields[2]), let expires = Int64(fields[3]),
             let currency = Currency(code: String(fields[4]))
         else { return nil }
@@ -72,7 +86,7 @@ public struct CheckoutToken: Sendable, Hashable {
         guard !lines.isEmpty else { return nil }
         self.init(
             catalogVersion: String(fields[1]), issuedAt: issued, expiresAt: expires, currency: currency,
-            code: fields[5].isEmpty ? nil : String(fields[5]), lines: lines)
+            code: fields[5].isEmpty ? nil : String(fields[5]), storefront: storefront, lines: lines)
     }
 
     public var expiryDate: Date { Date(timeIntervalSince1970: TimeInterval(expiresAt)) }

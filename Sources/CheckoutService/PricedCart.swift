@@ -39,11 +39,14 @@ public struct PricedCart: Sendable, Hashable {
     public var currency: Currency
     public var lines: [Line]
     public var code: String?
+    /// The storefront it was priced for (`ko-kr`); nil for the root.
+    public var storefront: String?
 
-    public init(currency: Currency, lines: [Line], code: String?) {
+    public init(currency: Currency, lines: [Line], code: String?, storefront: String? = nil) {
         self.currency = currency
         self.lines = lines
         self.code = code
+        self.storefront = storefront
     }
 
     /// Sum of the lines' list amounts. `CartPricer` refuses carts whose sums do not fit.
