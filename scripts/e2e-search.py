@@ -25,13 +25,46 @@ EXTRAS = {"ß": "ss", "æ": "ae", "œ": "oe", "ø": "o", "đ": "d", "ł": "l", "
 WEIGHTS = {"name": 8, "brand": 4, "label": 2, "detail": 1}
 
 
+KANA_VOICING = ("\u3099", "\u309a")
+
+
 def fold(text):
-    text = unicodedata.normalize("NFD", text.lower())
-    return "".join(EXTRAS.get(c, c) for c in text if unicodedata.category(c) != "Mn")
+    """Compatibility forms (full- and half-width), case, accents; kana voicing marks kept."""
+    text = unicodedata.normalize("NFD", unicodedata.normalize("NFKC", text).lower())
+    text = "".join(EXTRAS.get(c, c) for c in text if unicodedata.category(c) != "Mn" or c in KANA_VOICING)
+    return unicodedata.normalize("NFC", text)
+
+
+def unspaced(c):
+    """Han, hiragana, katakana: scripts written without spaces."""
+    n = ord(c)
+    return (0x3040 <= n <= 0x30FF or 0x31F0 <= n <= 0x31FF or 0x3400 <= n <= 0x4DBF or 0x4E00 <= n <= 0x9FFF
+            or 0xF900 <= n <= 0xFAFF or 0x20000 <= n <= 0x2FFFF)
 
 
 def words(text):
-    return [w for w in re.findall(r"[^\W_]+", fold(text)) if len(w) <= 64]
+    """Runs of letters, digits and marks; a run of unspaced script is its pairs of characters."""
+    runs, run = [], ""
+    for c in fold(text):
+        if unicodedata.category(c)[0] in "LNM":
+            run += c
+        elif run:
+            runs.append(run)
+            run = ""
+    runs += [run] if run else []
+    out = []
+    for run in runs:
+        for part in re.split(r"([\u3040-\u30ff\u31f0-\u31ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0002ffff]+)", run):
+            if not part:
+                continue
+            if not unspaced(part[0]):
+                if len(part) <= 64:
+                    out.append(part)
+            elif len(part) == 1:
+                out.append(part)
+            else:
+                out.extend(part[i:i + 2] for i in range(len(part) - 1))
+    return out
 
 
 def one_edit_apart(a, b):
@@ -359,6 +392,17 @@ def main():
         wait_done("q=night")
         check("header search box on another page opens the results", [r["name"] for r in visible()] == [p["name"] for p in night[:20]],
               driver.current_url)
+
+        # The page's own word splitting, run in Chromium, against this script's reading of the
+        # rules: width forms, accents, kana voicing, and pairs for text without spaces.
+        samples = ["薬用美白化粧水です", "SPF50の日焼け止め", "ＳＰＦ５０ Ｓｅｒｕｍ", "ｾﾗﾑ", "미백 세럼 2026", "Estée LAUDER",
+                   "Straße Œuvre", "ΚΡΕΜΑΣ", "水", "がっこう", "ﬁne"]
+        source = open(os.path.join(a.site, "search", "search.js"), encoding="utf-8").read()
+        block = source[source.index("  const EXTRAS"):source.index("  /** Code point order")]
+        split = driver.execute_script(block + "\nreturn arguments[0].map(words);", samples)
+        for sample, got in zip(samples, split):
+            check(f"the page splits {sample!r} as the rules say", got == words(sample), f"page {got}, rules {words(sample)}")
+        check("a query's pairs are all in the text it occurs in", set(words("化粧水")) <= set(words("薬用美白化粧水です")))
 
         open_search(q="night", min="10", max="50")
         os.makedirs(os.path.dirname(os.path.abspath(a.screenshot)), exist_ok=True)

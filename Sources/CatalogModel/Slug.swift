@@ -83,15 +83,19 @@ extension String {
     public func folded() -> String {
         if utf8.allSatisfy({ $0 < 0x80 }) { return lowercased() }
         var out = String.UnicodeScalarView()
-        for scalar in self.lowercased().decomposedStringWithCanonicalMapping.unicodeScalars {
-            if scalar.properties.generalCategory == .nonspacingMark { continue }
+        // Compatibility forms first: full-width `ＳＰＦ５０` and half-width `ｾﾗﾑ` are the same
+        // words as `spf50` and `セラム` (the search script normalizes to NFKC the same way).
+        for scalar in self.precomposedStringWithCompatibilityMapping.lowercased().decomposedStringWithCanonicalMapping.unicodeScalars {
+            // Kana voicing marks are not accents: で is not て. They stay, and are composed
+            // back below, as Hangul's letters are into syllables.
+            if scalar.properties.generalCategory == .nonspacingMark, scalar != "\u{3099}", scalar != "\u{309A}" { continue }
             if let extra = String.foldingExtras[scalar] {
                 out.append(contentsOf: extra.unicodeScalars)
             } else {
                 out.append(scalar)
             }
         }
-        return String(out)
+        return String(out).precomposedStringWithCanonicalMapping
     }
 
     /// Letters that have no canonical decomposition but that readers expect folded.

@@ -3,8 +3,11 @@ import TextHash
 
 /// Splits text into the words the index stores and the search page looks up. The page's script
 /// (Templates/static/search/search.js) does the same steps, so both sides agree on every word:
-/// fold with `String.folded()` (lower case, accents removed), then keep each run of letters,
-/// digits and marks. Words longer than `maximumLength` are dropped: they are never typed.
+/// fold with `String.folded()` (compatibility forms, lower case, accents removed), then keep each
+/// run of letters, digits and marks. Words longer than `maximumLength` are dropped: they are never
+/// typed. Scripts written without spaces (Han, hiragana, katakana) have no words to split, so a
+/// run of them is stored as its overlapping pairs of characters (`化粧水` → `化粧`, `粧水`): a
+/// query of two or more characters that occurs in the text is then found by all of its pairs.
 public enum SearchTokenizer {
     public static let maximumLength = 64
 
@@ -85,21 +88,46 @@ public enum SearchTokenizer {
     private static func unicodeWords(_ folded: String, _ body: (String) -> Void) {
         var word = String.UnicodeScalarView()
         var length = 0
+        var unspaced: [Unicode.Scalar] = []
         func flush() {
             if length > 0, length <= maximumLength { body(String(word)) }
             word = String.UnicodeScalarView()
             length = 0
         }
+        func flushUnspaced() {
+            if unspaced.count == 1 { body(String(unspaced[0])) }
+            for index in unspaced.indices.dropLast() {
+                var pair = String.UnicodeScalarView()
+                pair.append(unspaced[index])
+                pair.append(unspaced[index + 1])
+                body(String(pair))
+            }
+            unspaced.removeAll(keepingCapacity: true)
+        }
         for scalar in folded.unicodeScalars {
-            if isWordScalar(scalar) {
+            if isUnspacedScalar(scalar) {
+                flush()
+                unspaced.append(scalar)
+            } else if isWordScalar(scalar) {
+                flushUnspaced()
                 // Final sigma: JavaScript lower-cases by context, Swift does not; both sides store σ.
                 word.append(scalar == "ς" ? "σ" : scalar)
                 length += 1
             } else {
                 flush()
+                flushUnspaced()
             }
         }
         flush()
+        flushUnspaced()
+    }
+
+    /// Han, hiragana and katakana: the script's `UNSPACED` class.
+    static func isUnspacedScalar(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x3040...0x30FF, 0x31F0...0x31FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xF900...0xFAFF, 0x20000...0x2FFFF: true
+        default: false
+        }
     }
 
     /// Letters, numbers and marks: the script's `[\p{L}\p{N}\p{M}]`.

@@ -17,7 +17,8 @@ import Testing
     }
 
     @Test func keepsOtherScriptsAndNumbers() {
-        #expect(SearchTokenizer.words(in: "美容液 セラム 2026") == ["美容液", "セラム", "2026"])
+        #expect(SearchTokenizer.words(in: "미백 세럼 2026") == SearchTokenizer.words(in: "미백") + SearchTokenizer.words(in: "세럼") + ["2026"])
+        #expect(SearchTokenizer.words(in: "미백 세럼").count == 2, "Korean is written with spaces: words, not pairs")
         // Final sigma: the script lower-cases by context, so both sides store σ.
         #expect(SearchTokenizer.words(in: "ΚΡΕΜΑΣ") == SearchTokenizer.words(in: "κρεμασ"))
     }
@@ -53,5 +54,35 @@ import Testing
         let long = String(repeating: "a", count: SearchTokenizer.maximumLength + 1)
         let limit = String(repeating: "b", count: SearchTokenizer.maximumLength)
         #expect(SearchTokenizer.words(in: "\(long) ok \(limit)") == ["ok", limit])
+    }
+
+    /// Japanese and Chinese have no spaces: any two or more characters a shopper types out of a
+    /// name must be found, so a run is stored as its pairs, and a query is looked up by its pairs.
+    @Test func textWithoutSpacesIsStoredAsPairsOfCharacters() {
+        #expect(SearchTokenizer.words(in: "美容液 セラム 2026") == ["美容", "容液", "セラ", "ラム", "2026"])
+        #expect(SearchTokenizer.words(in: "薬用美白化粧水です") == ["薬用", "用美", "美白", "白化", "化粧", "粧水", "水で", "です"])
+        let stored = Set(SearchTokenizer.words(in: "薬用美白化粧水です"))
+        for query in ["化粧水", "美白", "用美白化"] {
+            #expect(Set(SearchTokenizer.words(in: query)).isSubset(of: stored), "\(query)")
+        }
+        #expect(!Set(SearchTokenizer.words(in: "化水")).isSubset(of: stored), "characters not side by side do not match")
+        #expect(SearchTokenizer.words(in: "水") == ["水"], "a single character stays a word")
+        #expect(SearchTokenizer.words(in: "SPF50の日焼け止め") == ["spf50", "の日", "日焼", "焼け", "け止", "止め"])
+    }
+
+    @Test func fullWidthAndHalfWidthFormsFoldToTheirPlainForms() {
+        #expect(SearchTokenizer.words(in: "ＳＰＦ５０ Ｓｅｒｕｍ") == ["spf50", "serum"])
+        #expect(SearchTokenizer.words(in: "ｾﾗﾑ") == SearchTokenizer.words(in: "セラム"))
+        #expect(SearchTokenizer.words(in: "ﬁne") == ["fine"])
+    }
+
+    /// The words the search page's script makes of these (scripts/e2e-search.py runs it in
+    /// Chromium against the same rules): the index must hold the same ones.
+    @Test func theSameWordsAsTheSearchPage() {
+        let expected: [(String, [String])] = [
+            ("がっこう", ["がっ", "っこ", "こう"]), ("ｾﾗﾑ", ["セラ", "ラム"]), ("ΚΡΕΜΑΣ", ["κρεμασ"]),
+            ("Straße Œuvre", ["strasse", "oeuvre"]), ("미백 세럼 2026", ["미백", "세럼", "2026"]),
+        ]
+        for (text, words) in expected { #expect(SearchTokenizer.words(in: text) == words, "\(text)") }
     }
 }

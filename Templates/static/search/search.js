@@ -51,10 +51,27 @@
 
   const EXTRAS = { "ß": "ss", "æ": "ae", "œ": "oe", "ø": "o", "đ": "d", "ł": "l", "ı": "i", "þ": "th", "ς": "σ" };
   function fold(text) {
-    return text.toLowerCase().normalize("NFD").replace(/\p{Mn}/gu, "").replace(/[ßæœøđłıþς]/g, (c) => EXTRAS[c]);
+    return text.normalize("NFKC").toLowerCase().normalize("NFD").replace(/(?![\u3099\u309a])\p{Mn}/gu, "")
+      .replace(/[ßæœøđłıþς]/g, (c) => EXTRAS[c]).normalize("NFC");
   }
+  /** Han, hiragana and katakana, written without spaces: a run of them is its pairs of characters. */
+  const UNSPACED = /[\u3040-\u30ff\u31f0-\u31ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\u{20000}-\u{2ffff}]+/u;
   function words(text) {
-    return (fold(text).match(/[\p{L}\p{N}\p{M}]+/gu) || []).filter((w) => [...w].length <= 64);
+    const out = [];
+    for (const run of fold(text).match(/[\p{L}\p{N}\p{M}]+/gu) || []) {
+      for (const part of run.split(new RegExp("(" + UNSPACED.source + ")", "u"))) {
+        if (!part) continue;
+        const letters = [...part];
+        if (!UNSPACED.test(part)) {
+          if (letters.length <= 64) out.push(part);
+        } else if (letters.length === 1) {
+          out.push(part);
+        } else {
+          for (let i = 0; i + 1 < letters.length; i++) out.push(letters[i] + letters[i + 1]);
+        }
+      }
+    }
+    return out;
   }
 
   /** Code point order, which is the UTF-8 byte order the index sorts words in. */
