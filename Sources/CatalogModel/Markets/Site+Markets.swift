@@ -54,3 +54,32 @@ extension Site {
         return value
     }
 }
+
+extension Site {
+    /// The delivery rates a market's shoppers can choose: those to its countries, in its
+    /// currency (converted by `exchangeRates` and rounded as its prices are; a rate that cannot
+    /// be converted is left out, as a product would be).
+    public func shippingRates(for market: Market) -> [ShippingRate] {
+        shipping.compactMap { rate in
+            guard market.countries.contains(rate.country) else { return nil }
+            func convert(_ money: Money) -> Money? {
+                if money.currency == market.currency { return money }
+                return converted(money, to: market.currency).map { Money(minorUnits: market.rounded(minorUnits: $0), currency: market.currency) }
+            }
+            guard let price = convert(rate.price) else { return nil }
+            var local = rate
+            local.price = price
+            if let freeOver = rate.freeOver {
+                guard let converted = convert(freeOver) else { return nil }
+                local.freeOver = converted
+            }
+            return local
+        }
+    }
+
+    /// The market a storefront folder (`ko-kr`, "" or nil for the root) sells in; nil for a shop
+    /// without markets or a folder it does not have.
+    public func market(ofStorefront folder: String?) -> Market? {
+        storefronts.first { $0.pathPrefix == (folder.map { $0.isEmpty ? "" : $0 + "/" } ?? "") && !markets.isEmpty }?.market
+    }
+}

@@ -53,8 +53,10 @@ struct CheckoutSessionRequest: Sendable {
             form.add("\(item)[price_data][product_data][metadata][sku]", line.sku)
             form.add("\(item)[quantity]", line.quantity)
         }
-        shippingOptions = Self.shippingOptions(for: cart, rates: site.shipping)
-        let rates = site.shipping.filter { $0.price.currency == cart.currency }.prefix(Self.maximumShippingOptions)
+        // A storefront's cart ships to its market's countries at its market's rates.
+        let offered = site.market(ofStorefront: cart.storefront).map(site.shippingRates(for:)) ?? site.shipping
+        shippingOptions = Self.shippingOptions(for: cart, rates: offered)
+        let rates = offered.filter { $0.price.currency == cart.currency }.prefix(Self.maximumShippingOptions)
         if !rates.isEmpty {
             for (index, country) in Self.unique(rates.map(\.country)).enumerated() {
                 form.add("shipping_address_collection[allowed_countries][\(index)]", country)

@@ -63,6 +63,31 @@ import VitrineTestSupport
         #expect(try request([("CRM-1", 1)]).shippingOptions.map(\.amount) == [495, 1200, 990])
     }
 
+    /// A Korean storefront's cart ships to Korea only, at the Korean rate in won: the 3,000-won
+    /// rate as listed, and a dollar rate converted (5.00 × 1385 = 6,925 → 6,900 at 100 won).
+    @Test func aStorefrontsCartShipsAtItsMarketsRatesInItsCurrency() throws {
+        var catalog = Self.catalog
+        let krw = Currency(code: "KRW")!
+        catalog.site.languages = [SiteLanguage(tag: "en"), SiteLanguage(tag: "ko")]
+        catalog.site.markets = [
+            Market(id: "us", countries: ["US", "DE", "FR"], currency: .usd, languages: ["en"]),
+            Market(id: "kr", countries: ["KR"], currency: krw, languages: ["ko"], roundingStep: 100),
+        ]
+        catalog.site.exchangeRates = ["KRW": 1385]
+        catalog.site.shipping += [
+            ShippingRate(country: "KR", service: "CJ", price: Money(minorUnits: 3000, currency: krw)),
+            ShippingRate(country: "KR", service: "Quick", price: Money(minorUnits: 500, currency: .usd), freeOver: Money(minorUnits: 10000, currency: .usd)),
+        ]
+        let links = Fixtures.links(catalog: catalog)
+        let link = try links.link(for: CartRequest(items: [CartItem(sku: "CRM-1", quantity: 1)], storefront: "ko-kr"), at: Fixtures.now)
+        let session = CheckoutSessionRequest(link: link, catalog: catalog, catalogVersion: links.version)
+        #expect(session.form["line_items[0][price_data][currency]"] == "krw")
+        #expect(session.shippingOptions.map(\.amount) == [3000, 6900])
+        #expect(session.form["shipping_address_collection[allowed_countries][0]"] == "KR")
+        #expect(session.form["shipping_address_collection[allowed_countries][1]"] == nil)
+        #expect(catalog.site.shippingRates(for: catalog.site.markets[1]).last?.freeOver?.minorUnits == 138500)
+    }
+
     @Test func theSessionReturnsToTheSiteAndNamesTheCartByADigest() throws {
         let session = try request([("CRM-1", 1)])
         #expect(session.form["success_url"] == "https://shop.example/checkout/success/?session_id={CHECKOUT_SESSION_ID}")
