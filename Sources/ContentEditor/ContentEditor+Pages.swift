@@ -163,8 +163,9 @@ extension ContentEditor {
         }
         form.shopCurrencies = folder.shopCurrencies()
         let options = pickerOptions(for: kind)
+        let translations = translationsSection(kind: kind, file: file)
         return page(request) { csrf in
-            layout(title: form.title, current: kind, main: form.html(csrf: csrf, options: options, previewPath: preview))
+            layout(title: form.title, current: kind, main: form.html(csrf: csrf, options: options, previewPath: preview) + translations)
         }
     }
 

@@ -59,6 +59,7 @@ public struct ContentEditor: Sendable {
                 try await self.reviewAction(request, desk: reviewStore, id: context.parameters.get("id") ?? "")
             }
         }
+        group.get("translations") { request, _ in self.translationList(request) }
         group.get("{kind}") { request, context in
             guard let kind = Self.kind(context.parameters.get("kind")) else { return self.notFound(request) }
             return self.list(request, kind: kind)
@@ -107,10 +108,14 @@ public struct ContentEditor: Sendable {
     // MARK: Responses
 
     /// The layout with this editor's navigation: Orders and Reviews only when it was given an orders file.
-    func layout(title: String, current: RecordKind? = nil, inOrders: Bool = false, inReviews: Bool = false, main: String) -> String {
+    func layout(
+        title: String, current: RecordKind? = nil, inOrders: Bool = false, inReviews: Bool = false, inTranslations: Bool = false,
+        main: String
+    ) -> String {
         EditorPage.layout(
             title: title, current: current, orders: orders == nil ? .hidden : inOrders ? .current : .shown,
-            reviews: orders == nil ? .hidden : inReviews ? .current : .shown, main: main)
+            reviews: orders == nil ? .hidden : inReviews ? .current : .shown,
+            translations: folder.translationLanguages().isEmpty ? .hidden : inTranslations ? .current : .shown, main: main)
     }
 
     /// An HTML page for this browser's session, starting one (a cookie) when it has none.

@@ -29,10 +29,13 @@ struct ContentFolder: Sendable {
 
     /// Every record file of a kind, by slug: the files the loader reads, so the editor never
     /// offers one a build ignores nor follows a link out of the content folder.
+    /// Translation files (`serum.ko.md`) are not records of their own: the record's form lists them.
     func files(of kind: RecordKind) -> [RecordFile] {
-        ContentLoader(contentFolder: root).recordFiles(of: kind).map { relative in
-            let name = (relative as NSString).lastPathComponent
-            return RecordFile(kind: kind, slug: (name as NSString).deletingPathExtension, relative: relative)
+        let languages = translationLanguages()
+        return ContentLoader(contentFolder: root).recordFiles(of: kind).compactMap { relative in
+            let base = ((relative as NSString).lastPathComponent as NSString).deletingPathExtension
+            if Self.isTranslation(base, languages: languages) { return nil }
+            return RecordFile(kind: kind, slug: base, relative: relative)
         }.sorted { ($0.slug, $0.relative) < ($1.slug, $1.relative) }
     }
 

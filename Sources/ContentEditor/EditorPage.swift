@@ -46,12 +46,16 @@ enum EditorPage {
     enum OrdersLink { case hidden, shown, current }
 
     static func layout(
-        title: String, current: RecordKind? = nil, orders: OrdersLink = .hidden, reviews: OrdersLink = .hidden, main: String
+        title: String, current: RecordKind? = nil, orders: OrdersLink = .hidden, reviews: OrdersLink = .hidden,
+        translations: OrdersLink = .hidden, main: String
     ) -> String {
         var nav = ""
         for kind in ContentFolder.kinds {
             let here = kind == current ? " aria-current=\"page\"" : ""
             nav += "<li><a href=\"\(path(kind))\"\(here)>\(escape(label(kindName(kind, plural: true))))</a></li>"
+        }
+        if translations != .hidden {
+            nav += "<li><a href=\"\(root)translations\"\(translations == .current ? " aria-current=\"page\"" : "")>Translations</a></li>"
         }
         if orders != .hidden {
             nav += "<li><a href=\"\(ordersPath)\"\(orders == .current ? " aria-current=\"page\"" : "")>Orders</a></li>"
