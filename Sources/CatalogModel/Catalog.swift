@@ -23,6 +23,8 @@ public struct Catalog: Sendable {
     public var stock: [Slug: UInt64] = [:]
     /// Records' texts in the site's other languages; the loader fills it in.
     public var translations: [Translation.Key: Translation] = [:]
+    /// Set on a storefront's catalog (`localized(for:)`): which storefront, and what fell back.
+    public var localization: Localization?
     /// The widths and formats derived from each local photo, by path; filled in by a build
     /// (not by `vitrine check`). A picture missing here is published only as it is.
     public var pictures: [String: PictureSet] = [:]

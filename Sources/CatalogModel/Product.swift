@@ -33,6 +33,9 @@ public struct Product: Sendable, Hashable, Identifiable {
     public var variants: [Variant] { get { storage.fields.variants } _modify { yield &storage.fields.variants } }
     /// Category slugs; the first gives the breadcrumb and the feed's `g:product_type`.
     public var categories: [Slug] { get { storage.fields.categories } _modify { yield &storage.fields.categories } }
+    /// Option names as a storefront's language writes them, by option (`shade` → `색상`);
+    /// an option missing here is shown by its own name.
+    public var optionLabels: [String: String] { get { storage.fields.optionLabels } _modify { yield &storage.fields.optionLabels } }
     /// Prices in other currencies, one per currency, as the file lists them (`prices`).
     public var prices: [Money] { get { storage.fields.prices } _modify { yield &storage.fields.prices } }
     public var detail: RenderedMarkdown { get { storage.fields.detail } _modify { yield &storage.fields.detail } }
@@ -87,6 +90,7 @@ public struct Product: Sendable, Hashable, Identifiable {
         var categories: [Slug]
         var featured: Bool
         var prices: [Money]
+        var optionLabels: [String: String] = [:]
         var detail: RenderedMarkdown
         var extra: [String: ExtraValue]
         var source: SourceLocation

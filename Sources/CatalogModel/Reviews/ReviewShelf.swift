@@ -235,3 +235,13 @@ public struct ReviewShelf: Sendable {
         Review(line, product: product, zone: zone, source: source(of: line.entry))
     }
 }
+
+extension ReviewShelf {
+    /// The same reviews under the products' slugs in a storefront where some are translated;
+    /// products not in `kept` (not sold there) lose theirs.
+    func renamed(_ names: [Slug: Slug], kept: Set<Slug>) -> ReviewShelf {
+        var ranges: [Slug: Range<Int>] = [:]
+        for (slug, range) in rangeBySlug where kept.contains(slug) { ranges[names[slug] ?? slug] = range }
+        return ReviewShelf(files: files, entries: entries, rangeBySlug: ranges, zone: zone)
+    }
+}
