@@ -82,8 +82,12 @@ let package = Package(
         .target(name: "TemplateEngine", dependencies: ["TextHash"], swiftSettings: strictness),
         .target(
             name: "SiteRenderer",
-            dependencies: ["CatalogModel", "BuildEngine", "TemplateEngine", "TextHash"],
+            dependencies: ["CatalogModel", "BuildEngine", "TemplateEngine", "TextHash", "ShopStrings"],
             swiftSettings: strictness),
+        // The theme's string tables (`i18n/<language>.json`): messages with placeholders and CLDR
+        // plural forms, looked up with a fallback to English. Apart from SiteRenderer, so that feeds and
+        // the checkout service can take their texts from the same tables.
+        .target(name: "ShopStrings", dependencies: ["CatalogModel"], swiftSettings: strictness),
         .target(name: "FeedWriter", dependencies: ["CatalogModel", "BuildEngine", "CLibXML2", "TextHash"], swiftSettings: strictness),
         // Product photos in the widths and formats pages offer, through libvips, cached across builds.
         .target(
@@ -175,6 +179,7 @@ let package = Package(
             name: "ImporterTests", dependencies: ["Importer", "CatalogModel", "ContentLoader", "VitrineTestSupport"],
             swiftSettings: strictness),
         .testTarget(name: "OrdersTests", dependencies: ["Orders", "CatalogModel"], swiftSettings: strictness),
+        .testTarget(name: "ShopStringsTests", dependencies: ["ShopStrings", "CatalogModel", "DefaultTheme"], swiftSettings: strictness),
         .testTarget(name: "TextHashTests", dependencies: ["TextHash"], swiftSettings: strictness),
         .testTarget(name: "DefaultThemeTests", dependencies: ["DefaultTheme", "VitrineTestSupport"], swiftSettings: strictness),
         .testTarget(
@@ -191,7 +196,7 @@ let package = Package(
         .testTarget(
             name: "SiteRendererTests",
             dependencies: [
-                "SiteRenderer", "TemplateEngine", "CatalogModel", "BuildEngine", "ContentLoader", "VitrineTestSupport",
+                "SiteRenderer", "TemplateEngine", "CatalogModel", "BuildEngine", "ContentLoader", "VitrineTestSupport", "ShopStrings",
                 .product(name: "Mustache", package: "swift-mustache"),
             ],
             exclude: ["Snapshots"],
@@ -200,7 +205,7 @@ let package = Package(
             name: "SiteBuilderTests",
             dependencies: [
                 "SiteBuilder", "CatalogModel", "BuildEngine", "Parallel", "ContentLoader", "SiteRenderer", "CheckoutService", "CLibXML2",
-                "ImageDerivatives", "VitrineTestSupport", "DefaultTheme",
+                "ImageDerivatives", "VitrineTestSupport", "DefaultTheme", "ShopStrings",
             ],
             swiftSettings: strictness),
         .testTarget(

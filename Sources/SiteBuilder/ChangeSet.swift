@@ -95,6 +95,11 @@ public struct ChangeSet: Sendable, Equatable {
         let templateKeys = Set(old.inputs.keys).union(new.inputs.keys).filter { $0.hasPrefix(InputScan.templatesPrefix) }
         for key in templateKeys where old.inputs[key]?.digest != new.inputs[key]?.digest {
             if let name = templateName(ofKey: key) { changed.insert(.template(name)) }
+            // Every page prints the theme's strings, and every page is laid out by `layout`: a
+            // changed string table is a changed layout.
+            if TemplateLibrary.isMessageTable(String(key.dropFirst(InputScan.templatesPrefix.count))) {
+                changed.insert(.template("layout"))
+            }
         }
         // Whether the theme has `custom.css` decides whether the layout links it.
         let customStylesheet = InputScan.templatesPrefix + "static/" + TemplateLibrary.customStylesheet

@@ -70,7 +70,8 @@ extension IncrementalBuilder {
         }
         var wanted = Set<String>()
         for dependency in changed { wanted.formUnion(quickIndex.dependents[dependency, default: []]) }
-        let jobs = SiteRenderer(catalog: catalog, templates: current.templates, now: state.clock).jobs(only: wanted)
+        let language = SiteRenderer.language(of: catalog.site)
+        let jobs = SiteRenderer(catalog: catalog, templates: current.templates, now: state.clock, language: language).jobs(only: wanted)
         let output = InPlaceOutput(root: options.outputFolder)
         let failures = FailureList()
         ParallelMap.forEach(count: jobs.count, chunk: 1) { index in

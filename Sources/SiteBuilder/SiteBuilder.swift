@@ -57,6 +57,17 @@ public enum SiteBuilder {
         return strict ? diagnostics.promotingWarnings() : diagnostics
     }
 
+    /// `vitrine check --messages ko`: the messages each language's string table lacks, relative to
+    /// English, one warning each; a language with no table is missing them all, at the folder's
+    /// `i18n/<language>.json`.
+    public static func checkMessages(_ checked: CheckResult, languages: [String], templates folder: URL) -> [Diagnostic] {
+        guard let library = checked.templates else { return [] }
+        let display = folder.standardizedFileURL.lastPathComponent
+        return languages.flatMap { language in
+            library.missingMessageDiagnostics(language: language, absentPath: "\(display)/i18n/\(language).json")
+        }
+    }
+
     /// The built-in theme with the files of `folder` in place of its own.
     public static func theme(overrides folder: URL) -> ThemeSource {
         ThemeSource(base: DefaultTheme.files, baseDisplay: DefaultTheme.displayFolder, overrides: folder)
@@ -115,7 +126,7 @@ public enum SiteBuilder {
         catalog: Catalog, templates: TemplateLibrary, now: Date, imageSizes: [String: Int] = [:], search: Bool = true
     ) -> [OutputJob] {
         let catalog = catalog.priced(at: now) { ParallelMap.indices($0, $1) }
-        var jobs = SiteRenderer(catalog: catalog, templates: templates, now: now).jobs()
+        var jobs = SiteRenderer(catalog: catalog, templates: templates, now: now, language: SiteRenderer.language(of: catalog.site)).jobs()
         jobs += baseStaticJobs(templates)
         if search { jobs += SearchIndexer(catalog: catalog, now: now).jobs() }
         if catalog.site.writes(.api) { jobs += CatalogAPI(catalog: catalog, now: now).jobs() }

@@ -1,15 +1,18 @@
 import CatalogModel
+import ShopStrings
 import TemplateEngine
 
 /// The category tree and each category's pages.
 extension PageBuilder {
     func categoryIndex() -> TemplateFields {
         var page = context.base(
-            route: route, title: "Categories",
-            description: "Browse \(catalog.categories.count) categories of \(catalog.products.count) products at \(site.title).",
+            route: route, title: strings("categories"),
+            description: strings("categoriesDescription", [
+                "categories": String(catalog.categories.count), "products": String(catalog.products.count), "shop": site.title,
+            ]),
             section: "categories")
         page["tree"] = ["children": catalog.rootCategories.map(categoryNode)] as TemplateFields
-        page["breadcrumbs"] = breadcrumbs([("Categories", nil)])
+        page["breadcrumbs"] = breadcrumbs([(strings("categories"), nil)])
         return page
     }
 
@@ -52,15 +55,18 @@ extension PageBuilder {
         page["isFirstPage"] = number == 1
         page["pagination"] = pagination(page: number, pageCount: pageCount) { Routes.category(category.slug, page: $0) }
         let trail = catalog.path(to: category)
-        var steps: [(String, String?)] = [("Categories", Routes.categories)]
+        var steps: [(String, String?)] = [(strings("categories"), Routes.categories)]
         for (index, step) in trail.enumerated() {
             let last = index == trail.count - 1
             steps.append((step.title, last && number == 1 ? nil : Routes.category(step.slug)))
         }
-        if number > 1 { steps.append(("Page \(number)", nil)) }
+        if number > 1 { steps.append((strings("paginationPage", ["number": String(number)]), nil)) }
         page["breadcrumbs"] = breadcrumbs(steps)
         if site.writes(.brandFeeds) {
-            page["feeds"] = [context.feedLink(title: "\(category.title) promotions (RSS)", route: Routes.categoryFeed(category.slug))]
+            page["feeds"] = [
+                context.feedLink(
+                    title: strings("feedCategoryPromotionsRSS", ["category": category.title]), route: Routes.categoryFeed(category.slug))
+            ]
         }
         return page
     }

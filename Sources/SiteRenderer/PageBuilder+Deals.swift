@@ -1,4 +1,5 @@
 import CatalogModel
+import ShopStrings
 import TemplateEngine
 
 extension PageBuilder {
@@ -6,8 +7,8 @@ extension PageBuilder {
     /// its script narrows the list to stores near the visitor once they share a location.
     func deals() -> TemplateFields {
         var page = context.base(
-            route: route, title: "Deals near you",
-            description: "Promotions at \(context.site.title) you can also get in one of our stores.", section: "deals")
+            route: route, title: strings("dealsTitle"),
+            description: strings("dealsDescription", ["shop": context.site.title]), section: "deals")
         page["deals"] = context.catalog.promotions(withStatus: .active, at: context.now)
             .filter { !$0.stores.isEmpty }
             .map { promotion -> TemplateFields in
@@ -24,7 +25,10 @@ extension PageBuilder {
                 return item
             }
         page["radiusOptions"] = [1, 5, 25].map { ["km": $0, "selected": $0 == 5] }
-        page["breadcrumbs"] = breadcrumbs([("Deals near you", nil)])
+        page["breadcrumbs"] = breadcrumbs([(strings("dealsTitle"), nil)])
+        page["stringsJSON"] = context.scriptStringsJSON([
+            "dealsFinding", "dealsDenied", "dealsUnavailable", "dealsNoneNear", "dealsNear", "dealsStoreDistance",
+        ])
         return page
     }
 }

@@ -1,5 +1,6 @@
 import CatalogModel
 import Foundation
+import ShopStrings
 import TemplateEngine
 
 /// A product's reviews as its page shows them: the average, the histogram and the newest few,
@@ -25,15 +26,18 @@ extension PageBuilder {
     /// name a review lacks would be looked up on the page around it (the page's `title`, `lang`).
     func reviewSection(_ shown: ShownReviews, of product: Product) -> TemplateFields {
         let summary = shown.summary
-        var section = PageContext.ratingFields(summary)
+        var section = context.ratingFields(summary)
+        section["averageText"] = strings("reviewsAverage", ["average": summary.averageText])
         section["histogram"] = (1...5).reversed().map { stars -> TemplateFields in
-            [
-                "stars": stars, "singular": stars == 1, "count": summary.histogram[stars - 1],
-                "countIsOne": summary.histogram[stars - 1] == 1, "percent": summary.percent(of: stars),
+            let count = summary.histogram[stars - 1]
+            return [
+                "stars": stars, "singular": stars == 1, "count": count, "countIsOne": count == 1, "percent": summary.percent(of: stars),
+                "starsText": strings("reviewsStars", count: stars), "countWord": strings("reviewWord", count: count),
             ]
         }
         section["newest"] = shown.newest.map(reviewFields)
         section["shownCount"] = shown.newest.count
+        section["shownText"] = strings("reviewsShownNewest", ["shown": String(shown.newest.count)], count: summary.count)
         let hasMore = summary.count > shown.newest.count
         section["hasMore"] = hasMore
         if hasMore {
@@ -125,13 +129,15 @@ extension PageContext {
     /// Stars and count on a card, beside a product's name and in its review section; false for a
     /// product without reviews (present, so a card's lookup never searches the page around it).
     func ratingFields(for product: Slug) -> Any {
-        catalog.reviews.summary(for: product).map(Self.ratingFields) ?? false
+        catalog.reviews.summary(for: product).map(ratingFields) ?? false
     }
 
-    static func ratingFields(_ summary: RatingSummary) -> TemplateFields {
+    func ratingFields(_ summary: RatingSummary) -> TemplateFields {
         [
             "average": summary.averageText, "count": summary.count, "countIsOne": summary.count == 1,
-            "halfStars": halfStars(tenths: summary.averageTenths),
+            "halfStars": Self.halfStars(tenths: summary.averageTenths),
+            "ratedText": strings("ratingRated", ["average": summary.averageText]),
+            "countText": strings("reviewCount", count: summary.count),
         ]
     }
 

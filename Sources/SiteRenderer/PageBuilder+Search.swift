@@ -1,4 +1,5 @@
 import CatalogModel
+import ShopStrings
 import TemplateEngine
 
 extension PageBuilder {
@@ -7,12 +8,12 @@ extension PageBuilder {
     func searchPage() -> TemplateFields {
         let site = context.catalog.site
         var page = context.base(
-            route: route, title: "Search",
-            description: "Search all \(context.catalog.products.count) products at \(site.title) by name, brand, SKU or description.",
+            route: route, title: strings("searchTitle"),
+            description: strings("searchDescription", ["count": String(context.catalog.products.count), "shop": site.title]),
             section: "search")
-        page["breadcrumbs"] = breadcrumbs([("Search", nil)])
+        page["breadcrumbs"] = breadcrumbs([(strings("searchTitle"), nil)])
         page["brands"] = context.catalog.brands.map { ["slug": $0.slug.rawValue, "title": $0.title] }
-        page["availabilities"] = Availability.allCases.map { ["code": $0.rawValue, "label": $0.label] }
+        page["availabilities"] = Availability.allCases.map { ["code": $0.rawValue, "label": context.availabilityLabel($0)] }
         if !context.catalog.categories.isEmpty {
             // Depth shown by indenting: a select cannot nest options more than one level.
             var options: [TemplateFields] = []
@@ -28,6 +29,9 @@ extension PageBuilder {
         page["manifestURL"] = context.root + Routes.searchManifest
         page["scriptURL"] = context.root + Routes.searchScript
         page["productCount"] = context.catalog.products.count
+        page["searchLabel"] = strings("searchLabel", count: context.catalog.products.count)
+        page["lowestPriceLabel"] = strings("searchLowestPrice", ["currency": site.currency.code])
+        page["highestPriceLabel"] = strings("searchHighestPrice", ["currency": site.currency.code])
         return page
     }
 }

@@ -1,5 +1,6 @@
 import CatalogModel
 import Foundation
+import ShopStrings
 import TemplateEngine
 
 /// The product page's variant table and picker, gallery, unit price and shipping rates. Each key
@@ -22,6 +23,7 @@ extension PageBuilder {
         guard let chosen = product.shownVariant else { return }
         item["hasVariants"] = true
         item["variantScriptURL"] = context.root + Routes.variantScript
+        item["variantStringsJSON"] = context.scriptStringsJSON(["variantUnavailable"])
         item["optionControls"] = product.options.enumerated().map { index, name -> TemplateFields in
             var values: [String] = []
             for variant in product.variants where !values.contains(variant.values[index]) { values.append(variant.values[index]) }
@@ -34,7 +36,9 @@ extension PageBuilder {
             .joined(separator: ", ")
         item["optionLabels"] = product.options.map(Self.optionLabel)
         let names = product.options.map { Self.optionLabel($0).lowercased() }
-        item["variantsHeading"] = "All " + (names.count == 1 ? names[0] : names.dropLast().joined(separator: ", ") + " and " + names.last!) + " options"
+        let list = names.count == 1
+            ? names[0] : strings("listAnd", ["list": names.dropLast().joined(separator: strings("listSeparator")), "last": names.last!])
+        item["variantsHeading"] = strings("variantsHeading", ["options": list])
         var records: [JSONValue] = []
         item["variants"] = offers.map { variant, buyable, quote -> TemplateFields in
             var row: TemplateFields = [
@@ -44,7 +48,7 @@ extension PageBuilder {
                 "values": variant.values,
                 "price": context.price(quote.price, of: buyable),
                 "listPrice": quote.isReduced ? context.price(quote.list, of: buyable) : false,
-                "availability": buyable.availability.label,
+                "availability": context.availabilityLabel(buyable.availability),
                 "availabilityCode": buyable.availability.rawValue,
                 "selected": variant.sku == chosen.sku,
             ]
@@ -56,7 +60,8 @@ extension PageBuilder {
             var record: [String: JSONValue] = [
                 "sku": .string(variant.sku), "name": .string(buyable.name), "values": .array(variant.values.map(JSONValue.string)),
                 "price": .string(context.price(quote.price, of: buyable)), "priceMinorUnits": .int(quote.price.minorUnits),
-                "availability": .string(buyable.availability.label), "availabilityCode": .string(buyable.availability.rawValue),
+                "availability": .string(context.availabilityLabel(buyable.availability)),
+                "availabilityCode": .string(buyable.availability.rawValue),
             ]
             if quote.isReduced { record["listPrice"] = .string(context.price(quote.list, of: buyable)) }
             if let unit { record["unitPrice"] = .string(unit) }
@@ -91,12 +96,23 @@ extension PageBuilder {
         return label.prefix(1).uppercased() + label.dropFirst()
     }
 
+    /// How long a rate takes, as `ShippingRate.deliveryText` says it in English.
+    func deliveryText(_ rate: ShippingRate) -> String? {
+        switch (rate.minDays, rate.maxDays) {
+        case let (min?, max?) where min == max: strings("deliveryDays", count: min)
+        case let (min?, max?): strings("deliveryRange", ["min": String(min), "max": String(max)])
+        case let (min?, nil): strings("deliveryFrom", count: min)
+        case let (nil, max?): strings("deliveryUpTo", count: max)
+        default: nil
+        }
+    }
+
     /// The gallery after the main image: `images`, each once, without the one shown already.
     func gallery(of product: Product, shown: ImageReference?) -> [TemplateFields] {
         var seen: Set<ImageReference> = shown.map { [$0] } ?? []
         var items: [TemplateFields] = []
         for (number, image) in product.images.enumerated() where seen.insert(image).inserted {
-            var picture: TemplateFields = ["alt": "\(product.name), picture \(number + 2)"]
+            var picture: TemplateFields = ["alt": strings("galleryPictureAlt", ["name": product.name, "number": String(number + 2)])]
             context.addImage(image, as: "picture", slot: PageContext.Slot.thumbnail, to: &picture)
             if picture["pictureURL"] != nil { items.append(picture) }
         }
@@ -116,14 +132,15 @@ extension PageBuilder {
             let cost = rate.cost(forItemPriced: price)
             var row: TemplateFields = [
                 "country": rate.country, "countryName": country, "service": rate.service,
-                "cost": cost.minorUnits == 0 ? "Free" : cost.formatted(locale: site.locale),
+                "cost": cost.minorUnits == 0 ? strings("shippingFree") : cost.formatted(locale: site.locale),
                 "priceLabel": rate.price.formatted(locale: site.locale),
             ]
             if let freeOver = rate.freeOver {
                 row["freeOver"] = freeOver.formatted(locale: site.locale)
+                row["freeOverText"] = strings("shippingFreeFrom", ["price": freeOver.formatted(locale: site.locale)])
                 row["freeOverMinorUnits"] = String(freeOver.minorUnits)
             }
-            if let days = rate.deliveryText { row["delivery"] = days }
+            if let days = deliveryText(rate) { row["delivery"] = days }
             return row
         }
         return ["rates": rates, "countries": countries, "hasChoice": countries.count > 1]

@@ -1,4 +1,5 @@
 import CatalogModel
+import ShopStrings
 import TemplateEngine
 
 /// The context of each page kind. One function per kind; they share `PageContext`.
@@ -9,6 +10,7 @@ struct PageBuilder: Sendable {
     /// Read in place, as `PageContext.catalog`.
     var catalog: Catalog { _read { yield context.catalog } }
     var site: Site { _read { yield context.catalog.site } }
+    var strings: ShopStrings { context.strings }
 
     func home() -> TemplateFields {
         var page = context.base(route: route, title: site.title, description: site.description, section: "home")
@@ -18,6 +20,7 @@ struct PageBuilder: Sendable {
         page["featured"] = shown.featured.map(context.productCard(at:))
         page["newProducts"] = shown.new.map(context.productCard(at:))
         page["productCount"] = catalog.products.count
+        page["shopAllText"] = strings("homeShopAll", count: catalog.products.count)
         page["feeds"] = context.promotionFeedLinks
         page["siteJSONLD"] = siteJSONLD()
         return page
@@ -53,29 +56,34 @@ struct PageBuilder: Sendable {
 
     func brandIndex() -> TemplateFields {
         var page = context.base(
-            route: route, title: "Brands", description: "All \(catalog.brands.count) brands at \(site.title).", section: "brands")
+            route: route, title: strings("brands"),
+            description: strings("brandsDescription", ["count": String(catalog.brands.count), "shop": site.title]), section: "brands")
         page["brands"] = catalog.brands.map(context.brandSummary)
-        page["breadcrumbs"] = breadcrumbs([("Brands", nil)])
+        page["breadcrumbs"] = breadcrumbs([(strings("brands"), nil)])
         return page
     }
 
     func brandPage(_ brand: Brand, page number: Int, pageCount: Int) -> TemplateFields {
         let perPage = site.productsPerPage
         let slice = catalog.productsByBrand.records(of: brand.slug, droppingFirst: (number - 1) * perPage, limit: perPage)
-        let title = number > 1 ? "\(brand.title), page \(number)" : brand.title
-        let summary = brand.description.plainText.isEmpty ? "\(brand.title) at \(site.title)" : brand.description.plainText
+        let title = number > 1 ? strings("brandPageTitle", ["brand": brand.title, "number": String(number)]) : brand.title
+        let summary = brand.description.plainText.isEmpty
+            ? strings("brandDescription", ["brand": brand.title, "shop": site.title]) : brand.description.plainText
         var page = context.base(route: route, title: title, description: summary, section: "brands")
         page["brand"] = brandDetail(brand)
         page["products"] = slice.map { context.productCard($0) }
         page["productCount"] = catalog.productsByBrand.count(of: brand.slug)
+        page["productCountText"] = strings("productCount", count: catalog.productsByBrand.count(of: brand.slug))
         page["isFirstPage"] = number == 1
         page["pagination"] = pagination(page: number, pageCount: pageCount) { Routes.brand(brand.slug, page: $0) }
-        page["breadcrumbs"] = breadcrumbs([("Brands", Routes.brands), (brand.title, number > 1 ? Routes.brand(brand.slug) : nil)]
-            + (number > 1 ? [("Page \(number)", nil)] : []))
+        page["breadcrumbs"] = breadcrumbs([(strings("brands"), Routes.brands), (brand.title, number > 1 ? Routes.brand(brand.slug) : nil)]
+            + (number > 1 ? [(strings("paginationPage", ["number": String(number)]), nil)] : []))
         let promotions = catalog.promotions(for: brand).filter { $0.status(at: context.now) == .active }
         page["promotions"] = promotions.map(context.promotionSummary)
         if site.writes(.brandFeeds) {
-            page["feeds"] = [context.feedLink(title: "\(brand.title) promotions (RSS)", route: Routes.brandFeed(brand.slug))]
+            page["feeds"] = [
+                context.feedLink(title: strings("feedBrandPromotionsRSS", ["brand": brand.title]), route: Routes.brandFeed(brand.slug))
+            ]
         }
         return page
     }
@@ -95,7 +103,7 @@ struct PageBuilder: Sendable {
         if product.hasVariants {
             item["price"] = context.price(quote.price, of: shown)
             item["listPrice"] = quote.isReduced ? context.price(quote.list, of: shown) : false
-            item["availability"] = shown.availability.label
+            item["availability"] = context.availabilityLabel(shown.availability)
             item["availabilityCode"] = shown.availability.rawValue
             item["inStock"] = shown.availability == .inStock
         }
@@ -104,6 +112,7 @@ struct PageBuilder: Sendable {
         item["currency"] = quote.price.currency.code
         // Present even when false, like the card's `listPrice`: a miss searches every context.
         item["saleEnds"] = quote.ends.map(\.displayText) ?? false
+        item["saleEndsText"] = quote.ends.map { strings("productSaleUntil", ["date": $0.displayText]) } ?? false
         // The unit row only where the file names one: "Unit: ea" on a lipstick says nothing.
         item["priceUnit"] = product.statedPriceUnit ?? false
         context.addImage(shown.image ?? shown.thumbnail, as: "image", slot: PageContext.Slot.productImage, to: &item)
@@ -145,11 +154,11 @@ struct PageBuilder: Sendable {
         if let category = catalog.primaryCategory(of: product) {
             trail = context.tables.categoryTrails.value(for: category.slug) {
                 BreadcrumbTrail(breadcrumbs(
-                    [("Categories", Routes.categories)] + catalog.path(to: category).map { ($0.title, Routes.category($0.slug)) }))
+                    [(strings("categories"), Routes.categories)] + catalog.path(to: category).map { ($0.title, Routes.category($0.slug)) }))
             }
         } else {
             trail = context.tables.brandTrails.value(for: brand.slug) {
-                BreadcrumbTrail(breadcrumbs([("Brands", Routes.brands), (brand.title, Routes.brand(brand.slug))]))
+                BreadcrumbTrail(breadcrumbs([(strings("brands"), Routes.brands), (brand.title, Routes.brand(brand.slug))]))
             }
         }
         let absoluteURL = site.absoluteURL(route)
@@ -168,12 +177,13 @@ struct PageBuilder: Sendable {
 
     func promotionIndex() -> TemplateFields {
         var page = context.base(
-            route: route, title: "Promotions", description: "Deals and offers at \(site.title).", section: "promotions")
+            route: route, title: strings("promotions"), description: strings("promotionsDescription", ["shop": site.title]),
+            section: "promotions")
         let now = context.now
         page["active"] = catalog.promotions(withStatus: .active, at: now).map(context.promotionSummary)
         page["upcoming"] = catalog.promotions(withStatus: .upcoming, at: now).map(context.promotionSummary)
         page["expired"] = catalog.promotions(withStatus: .expired, at: now).map(context.promotionSummary)
-        page["breadcrumbs"] = breadcrumbs([("Promotions", nil)])
+        page["breadcrumbs"] = breadcrumbs([(strings("promotions"), nil)])
         page["feeds"] = context.promotionFeedLinks
         return page
     }
@@ -193,7 +203,7 @@ struct PageBuilder: Sendable {
         }
         item["extra"] = promotion.extra.mapValues(\.anyValue)
         page["promotion"] = item
-        page["breadcrumbs"] = breadcrumbs([("Promotions", Routes.promotions), (promotion.title, nil)])
+        page["breadcrumbs"] = breadcrumbs([(strings("promotions"), Routes.promotions), (promotion.title, nil)])
         page["openGraph"] = openGraph(type: "website", title: promotion.title, image: context.absoluteImageURL(promotion.image))
         return page
     }
@@ -212,18 +222,18 @@ struct PageBuilder: Sendable {
     /// The bag: rendered empty, filled in the browser by bag.js from localStorage. Checkout goes to
     /// the service as a plain GET of `<checkoutURL>cart/<sku>:<qty>,…`, the same link as Buy.
     func bag() -> TemplateFields {
-        var page = context.base(route: route, title: "Bag", description: nil, section: "bag")
+        var page = context.base(route: route, title: strings("bagTitle"), description: nil, section: "bag")
         if let checkout = checkoutBase { page["checkoutURL"] = checkout }
         page["formatsJSON"] = priceFormatsJSON()
-        page["breadcrumbs"] = breadcrumbs([("Bag", nil)])
+        page["breadcrumbs"] = breadcrumbs([(strings("bagTitle"), nil)])
         return page
     }
 
     func favourites() -> TemplateFields {
-        var page = context.base(route: route, title: "Favourites", description: nil, section: "favourites")
+        var page = context.base(route: route, title: strings("favouritesTitle"), description: nil, section: "favourites")
         page["canBuy"] = site.checkoutURL != nil
         page["formatsJSON"] = priceFormatsJSON()
-        page["breadcrumbs"] = breadcrumbs([("Favourites", nil)])
+        page["breadcrumbs"] = breadcrumbs([(strings("favouritesTitle"), nil)])
         return page
     }
 
@@ -233,7 +243,7 @@ struct PageBuilder: Sendable {
     /// it empties the bag once the payment is made. Its texts are the template's, handed to the
     /// script as attributes.
     func checkoutSuccess() -> TemplateFields {
-        var page = context.base(route: route, title: "Thank you for your order", description: nil, section: "checkout")
+        var page = context.base(route: route, title: strings("orderThankYou"), description: nil, section: "checkout")
         page["noindex"] = true
         page["ordersURL"] = (checkoutBase ?? "") + CheckoutRoute.order.path("")
         page["orderScriptURL"] = context.root + Routes.orderScript
@@ -243,7 +253,7 @@ struct PageBuilder: Sendable {
 
     /// Where checkout sends the shopper who turned back: nothing was charged and the bag is as it was.
     func checkoutCancelled() -> TemplateFields {
-        var page = context.base(route: route, title: "Payment cancelled", description: nil, section: "checkout")
+        var page = context.base(route: route, title: strings("paymentCancelled"), description: nil, section: "checkout")
         page["noindex"] = true
         page["bagURL"] = context.url(Routes.bag)
         return page
@@ -271,7 +281,7 @@ struct PageBuilder: Sendable {
     }
 
     func notFound() -> TemplateFields {
-        var page = context.base(route: route, title: "Page not found", description: nil, section: "")
+        var page = context.base(route: route, title: strings("notFoundTitle"), description: nil, section: "")
         page["brands"] = catalog.brands.prefix(Self.notFoundBrandCount).map(context.brandSummary)
         return page
     }
@@ -281,6 +291,8 @@ struct PageBuilder: Sendable {
     private func brandDetail(_ brand: Brand) -> TemplateFields {
         var item = context.brandSummary(brand)
         item["descriptionHTML"] = brand.description.html
+        item["logoAlt"] = strings("brandLogo", ["brand": brand.title])
+        item["websiteText"] = strings("brandWebsite", ["brand": brand.title])
         if let website = brand.website { item["website"] = website }
         item["extra"] = brand.extra.mapValues(\.anyValue)
         return item
@@ -288,7 +300,7 @@ struct PageBuilder: Sendable {
 
     /// Home, then each step; the last is the current page and has no link.
     func breadcrumbs(_ steps: [(String, String?)]) -> [TemplateFields] {
-        var items: [TemplateFields] = [["title": "Home", "url": context.url(""), "absoluteURL": site.absoluteURL("")]]
+        var items: [TemplateFields] = [["title": strings("breadcrumbHome"), "url": context.url(""), "absoluteURL": site.absoluteURL("")]]
         for (title, route) in steps {
             guard let route else {
                 items.append(Self.currentStep(title, absoluteURL: site.absoluteURL(self.route)))

@@ -1,5 +1,6 @@
 import CatalogModel
 import Foundation
+import ShopStrings
 import TemplateEngine
 import TextHash
 
@@ -24,6 +25,8 @@ struct PageContext {
     var catalog: Catalog { _read { yield shared.catalog } }
     var now: Date { shared.now }
     var templates: TemplateLibrary { shared.templates }
+    /// The page's language's strings: every text a shopper reads that the catalog does not hold.
+    var strings: ShopStrings { shared.strings }
     var site: Site { _read { yield shared.catalog.site } }
 
     func url(_ route: String) -> String { route.isEmpty ? (root.isEmpty ? "./" : root) : root + route }
@@ -158,10 +161,11 @@ struct PageContext {
     func base(route: String, title: String, description: String?, section: String) -> TemplateFields {
         var context = shared.frame(for: root + "\u{0}" + section) { frame(section: section) }
         context["title"] = title
-        context["documentTitle"] = route.isEmpty ? site.title : "\(title) · \(site.title)"
+        context["documentTitle"] = route.isEmpty ? site.title : strings("documentTitle", ["title": title, "shop": site.title])
         context["canonicalURL"] = site.absoluteURL(route)
         // Every page has a description: its own text, else a sentence made from its title.
-        let text = description.flatMap { $0.isEmpty ? nil : $0 } ?? (route.isEmpty ? site.title : "\(title) at \(site.title).")
+        let text = description.flatMap { $0.isEmpty ? nil : $0 }
+            ?? (route.isEmpty ? site.title : strings("pageDescription", ["title": title, "shop": site.title]))
         context["description"] = Self.clip(text, to: 300)
         return context
     }
@@ -175,23 +179,25 @@ struct PageContext {
             "stylesheetURL": root + Routes.stylesheet,
             "bagScriptURL": root + Routes.bagScript,
             "faviconURL": root + Routes.favicon,
-            "lang": site.languageTag,
+            // The site's own tag where the pages are in its language (`en-US`), else the language's.
+            "lang": strings.language == ShopStrings.language(ofLocale: site.locale) ? site.languageTag : strings.language,
+            "t": shared.texts,
             "site": [
                 "title": site.title,
                 "description": site.description ?? "",
                 "baseURL": site.baseURL,
             ] as TemplateFields,
-            "nav": [["label": "Brands", "url": url(Routes.brands), "current": section == "brands"]]
+            "nav": [["label": strings("brands"), "url": url(Routes.brands), "current": section == "brands"]]
                 // Only a shop with categories has the section.
                 + (catalog.categories.isEmpty
-                    ? [] : [["label": "Categories", "url": url(Routes.categories), "current": section == "categories"]])
+                    ? [] : [["label": strings("categories"), "url": url(Routes.categories), "current": section == "categories"]])
                 + [
-                ["label": "Promotions", "url": url(Routes.promotions), "current": section == "promotions"],
-                ["label": "Deals near you", "url": url(Routes.deals), "current": section == "deals"],
-                ["label": "Search", "url": url(Routes.search), "current": section == "search"],
+                ["label": strings("promotions"), "url": url(Routes.promotions), "current": section == "promotions"],
+                ["label": strings("dealsTitle"), "url": url(Routes.deals), "current": section == "deals"],
+                ["label": strings("searchTitle"), "url": url(Routes.search), "current": section == "search"],
                 // Shown by bag.js: without JavaScript these pages cannot work, and the Buy links do.
-                ["label": "Favourites", "url": url(Routes.favourites), "current": section == "favourites", "jsOnly": true],
-                ["label": "Bag", "url": url(Routes.bag), "current": section == "bag", "jsOnly": true, "bagCount": true],
+                ["label": strings("favouritesTitle"), "url": url(Routes.favourites), "current": section == "favourites", "jsOnly": true],
+                ["label": strings("bagTitle"), "url": url(Routes.bag), "current": section == "bag", "jsOnly": true, "bagCount": true],
             ] as [TemplateFields],
             // Whether product pages link straight to checkout beside Add to bag.
             "directBuy": site.directBuy && site.checkoutURL != nil,
@@ -233,8 +239,8 @@ struct PageContext {
     /// The promotions feeds, announced on the home and promotions pages.
     var promotionFeedLinks: [TemplateFields] {
         [
-            feedLink(title: "Promotions (RSS)", route: Routes.promotionsFeed),
-            feedLink(title: "Promotions (JSON Feed)", route: Routes.promotionsJSONFeed, type: "application/feed+json"),
+            feedLink(title: strings("feedPromotionsRSS"), route: Routes.promotionsFeed),
+            feedLink(title: strings("feedPromotionsJSON"), route: Routes.promotionsJSONFeed, type: "application/feed+json"),
         ]
     }
 
@@ -244,6 +250,7 @@ struct PageContext {
             "slug": brand.slug.rawValue,
             "url": url(Routes.brand(brand.slug)),
             "productCount": catalog.productsByBrand.count(of: brand.slug),
+            "productCountText": strings("productCount", count: catalog.productsByBrand.count(of: brand.slug)),
         ]
         addImage(brand.logo, as: "logo", slot: Slot.logo, to: &item)
         if let country = brand.country { item["country"] = country }
@@ -284,7 +291,7 @@ struct PageContext {
             "sku": product.sku,
             "url": url(Routes.product(product.slug)),
             "price": price(quote.price, of: product),
-            "availability": product.availability.label,
+            "availability": availabilityLabel(product.availability),
             "availabilityCode": product.availability.rawValue,
             "inStock": product.availability == .inStock,
         ]
@@ -309,18 +316,18 @@ struct PageContext {
         // The cheapest variant stands in for the price; the reviews are the product's.
         item["rating"] = ratingFields(for: product.slug)
         if span.pricesDiffer {
-            item["price"] = "from " + price(span.lowest.price, of: span.cheapest)
+            item["price"] = strings("priceFrom", ["price": price(span.lowest.price, of: span.cheapest)])
             item["listPrice"] = false
             // The lowest price per base quantity, which need not be the cheapest pack's.
             let units = span.offers.compactMap { site.unitPrice(of: $0.quote.price, netContent: $0.item.netContent) }
             let bases = Set(units.map(\.base))
             if bases.count == 1, let lowest = units.min(by: { $0.price < $1.price }) {
-                item["unitPrice"] = "from " + lowest.formatted(locale: site.locale)
+                item["unitPrice"] = strings("priceFrom", ["price": lowest.formatted(locale: site.locale)])
             } else {
                 item["unitPrice"] = false
             }
         }
-        item["availability"] = span.availability.label
+        item["availability"] = availabilityLabel(span.availability)
         item["availabilityCode"] = span.availability.rawValue
         item["inStock"] = span.availability == .inStock
         addImage(product.thumbnail ?? product.image, as: "thumbnail", slot: Slot.thumbnail, to: &item)
@@ -357,7 +364,7 @@ struct PageContext {
             "slug": promotion.slug.rawValue,
             "url": url(Routes.promotion(promotion.slug)),
             "status": status.rawValue,
-            "statusLabel": Self.statusLabel(status),
+            "statusLabel": statusLabel(status),
             "isActive": status == .active,
             "isUpcoming": status == .upcoming,
             "isExpired": status == .expired,
@@ -368,18 +375,49 @@ struct PageContext {
         if let ends = promotion.ends {
             item["ends"] = ends.displayText
             item["endsISO"] = ends.iso8601
+            item["untilText"] = strings("promotionUntil", ["date": ends.displayText])
         }
-        if let percent = promotion.discountPercent { item["discountPercent"] = "\(percent)" }
+        if let percent = promotion.discountPercent {
+            item["discountPercent"] = "\(percent)"
+            item["discountText"] = strings("promotionDiscount", ["percent": "\(percent)"])
+        }
         item["code"] = promotion.code ?? false
         addImage(promotion.image, as: "image", slot: Slot.banner, to: &item)
         return item
     }
 
-    static func statusLabel(_ status: Promotion.Status) -> String {
+    func statusLabel(_ status: Promotion.Status) -> String {
         switch status {
-        case .active: "On now"
-        case .upcoming: "Coming soon"
-        case .expired: "Ended"
+        case .active: strings("promotionsActive")
+        case .upcoming: strings("promotionsUpcoming")
+        case .expired: strings("promotionsExpired")
+        }
+    }
+
+    /// The messages `ids` as a page's script reads them (`<script type="application/json"
+    /// data-strings>`): each a string as written, with its `{placeholders}`, or an object of its
+    /// plural forms, which the script chooses with the browser's CLDR rules (`Intl.PluralRules`).
+    func scriptStringsJSON(_ ids: [String]) -> String {
+        var object: [String: JSONValue] = [:]
+        for id in ids {
+            switch strings.message(id)?.message {
+            case .text(let text)?: object[id] = .string(text.formatted([:]))
+            case .plural(let forms)?:
+                object[id] = .object(Dictionary(uniqueKeysWithValues: forms.map { ($0.key.rawValue, JSONValue.string($0.value.formatted([:]))) }))
+            case nil: object[id] = .string(id)
+            }
+        }
+        return JSONValue.object(object).encoded(scriptSafe: true)
+    }
+
+    /// What a shopper reads for an availability; `Availability.label` stays the model's English
+    /// for feeds and the editor.
+    func availabilityLabel(_ availability: Availability) -> String {
+        switch availability {
+        case .inStock: strings("availabilityInStock")
+        case .outOfStock: strings("availabilityOutOfStock")
+        case .preorder: strings("availabilityPreorder")
+        case .backorder: strings("availabilityBackorder")
         }
     }
 
@@ -454,13 +492,45 @@ final class SharedParts: @unchecked Sendable {
     let catalog: Catalog
     let now: Date
     let templates: TemplateLibrary
+    let strings: ShopStrings
+    /// `t` in every page's context: each message without placeholders, and those whose only
+    /// placeholder is the shop's name, ready for HTML (`{{{t.id}}}`).
+    let texts: TemplateFields
     private var cache: [String: Any] = [:]
     private let lock = NSLock()
 
-    init(catalog: Catalog, now: Date, templates: TemplateLibrary) {
+    init(catalog: Catalog, now: Date, templates: TemplateLibrary, strings: ShopStrings) {
         self.catalog = catalog
         self.now = now
         self.templates = templates
+        self.strings = strings
+        texts = Self.templateTexts(strings, shop: catalog.site.title)
+    }
+
+    static func templateTexts(_ strings: ShopStrings, shop: String) -> TemplateFields {
+        var texts = TemplateFields()
+        for (id, text) in strings.plainTexts { texts[TemplateKey(id)] = escapedText(text.text) }
+        for id in strings.shopTextIDs { texts[TemplateKey(id)] = escapedText(strings(id, ["shop": shop])) }
+        return texts
+    }
+
+    /// A message as HTML text or a double-quoted attribute's value. Printed raw (`{{{t.id}}}`)
+    /// rather than through the engine's escaper, which also writes `'` as `&#39;`: the theme's
+    /// attributes are all double-quoted, so an apostrophe is safe as it is, and the pages keep the
+    /// bytes they had when the theme's English was written in the templates.
+    static func escapedText(_ text: String) -> String {
+        guard text.contains(where: { $0 == "&" || $0 == "<" || $0 == ">" || $0 == "\"" }) else { return text }
+        var out = ""
+        for character in text {
+            switch character {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            default: out.append(character)
+            }
+        }
+        return out
     }
 
     func summary(for key: String, make: () -> TemplateFields) -> TemplateFields {

@@ -1,6 +1,7 @@
 public import BuildEngine
 public import CatalogModel
 public import Foundation
+import ShopStrings
 import TemplateEngine
 
 /// Turns the catalog into HTML pages through the theme's templates. It reads no files and writes
@@ -10,21 +11,35 @@ public struct SiteRenderer: Sendable {
     public let templates: TemplateLibrary
     /// The build's clock: decides which promotions are active.
     public let now: Date
+    /// The language every page's text is in (`en`, `ko`): the theme's string table of that name,
+    /// falling back to English message by message.
+    public let language: String
     private let shared: SharedParts
     /// Shown each page's kind and context before it is rendered: how `vitrine check` learns the
     /// names a page kind provides. Nil in a build.
     let inspect: (@Sendable (_ kind: String, _ context: TemplateFields) -> Void)?
 
-    public init(catalog: Catalog, templates: TemplateLibrary, now: Date) {
-        self.init(catalog: catalog, templates: templates, now: now, inspect: nil)
+    /// `language` is given, not read from the site here: a storefront's language will be passed
+    /// the same way (`language(of:)` is the site's own).
+    public init(catalog: Catalog, templates: TemplateLibrary, now: Date, language: String) {
+        self.init(catalog: catalog, templates: templates, now: now, language: language, inspect: nil)
     }
 
-    init(catalog: Catalog, templates: TemplateLibrary, now: Date, inspect: (@Sendable (String, TemplateFields) -> Void)?) {
+    init(
+        catalog: Catalog, templates: TemplateLibrary, now: Date, language: String,
+        inspect: (@Sendable (String, TemplateFields) -> Void)?
+    ) {
         self.catalog = catalog
         self.templates = templates
         self.now = now
+        self.language = language
         self.inspect = inspect
-        shared = SharedParts(catalog: catalog, now: now, templates: templates)
+        shared = SharedParts(catalog: catalog, now: now, templates: templates, strings: templates.strings(in: language))
+    }
+
+    /// The language of the site's `locale`: `en_US` → `en`.
+    public static func language(of site: Site) -> String {
+        ShopStrings.language(ofLocale: site.locale)
     }
 
     /// Every page's job; with `only`, just the jobs for those output paths (the preview's quick

@@ -1,5 +1,6 @@
 public import CatalogModel
 public import Foundation
+public import ShopStrings
 public import TemplateEngine
 
 /// The theme: every `*.mustache` file of the built-in theme and the templates folder
@@ -20,6 +21,9 @@ public struct TemplateLibrary: Sendable {
     public let folder: URL
     /// The templates each one names with `{{> name}}` or `{{< name}}`, directly.
     public let references: [String: Set<String>]
+    /// The string tables (`i18n/<language>.json`) by language: the built-in theme's, each
+    /// replaced whole by the folder's file of the same name.
+    public let messageTables: [String: MessageTable]
 
     /// Page templates a theme must have.
     public static let requiredTemplates = [
@@ -66,6 +70,8 @@ public struct TemplateLibrary: Sendable {
         var paths: [String: String] = [:]
         var staticFiles: [String] = []
         var baseStaticFiles: [String: Data] = [:]
+        var messageTables: [String: MessageTable] = [:]
+        var messageUses: [(path: String, uses: [(id: String, line: Int, column: Int)])] = []
         for (relative, origin) in files.sorted(by: { $0.key < $1.key }) {
             if relative.hasPrefix("static/") {
                 let name = String(relative.dropFirst("static/".count))
@@ -73,7 +79,8 @@ public struct TemplateLibrary: Sendable {
                 if case .base(let data) = origin { baseStaticFiles[name] = data }
                 continue
             }
-            guard relative.hasSuffix(".mustache") else { continue }
+            let language = MessageTable.language(ofThemePath: relative)
+            guard relative.hasSuffix(".mustache") || language != nil else { continue }
             let data: Data?
             let path: String
             switch origin {
@@ -82,11 +89,18 @@ public struct TemplateLibrary: Sendable {
             case .folder:
                 (data, path) = (FileManager.default.contents(atPath: folder.appendingPathComponent(relative).path), display + "/" + relative)
             }
+            if let language {
+                let (table, problems) = MessageTable.parse(data ?? Data(), language: language, path: path)
+                messageTables[language] = table
+                diagnostics += problems
+                continue
+            }
             guard let data, let text = String(data: data, encoding: .utf8) else {
                 diagnostics.append(.error("cannot read the template as UTF-8 text", at: SourceLocation(path: path)))
                 continue
             }
             let templateName = String(relative.dropLast(".mustache".count))
+            messageUses.append((path, Self.messageUses(in: text)))
             do {
                 templates[templateName] = try Template(name: templateName, text: text)
                 paths[templateName] = path
@@ -101,11 +115,56 @@ public struct TemplateLibrary: Sendable {
                 "missing template \(name).mustache; copy it from Vitrine's default Templates/", at: SourceLocation(path: display)))
         }
         diagnostics += Self.checkPartials(templates: templates, paths: paths)
+        if let english = messageTables[ShopStrings.fallbackLanguage] {
+            // The placeholders pages fill are the built-in English table's: a shop's own English
+            // table is held to it as its translations are.
+            let englishPath = MessageTable.folder + "/" + ShopStrings.fallbackLanguage + "." + MessageTable.fileExtension
+            let reference = source.base[englishPath].flatMap { data -> MessageTable? in
+                guard case .folder? = files[englishPath] else { return nil }
+                return MessageTable.parse(data, language: ShopStrings.fallbackLanguage, path: source.baseDisplay + "/" + englishPath).table
+            } ?? english
+            for table in messageTables.values where table.path != reference.path {
+                diagnostics += table.placeholderDiagnostics(against: reference)
+                if table.language != english.language { diagnostics += table.unknownMessageDiagnostics(against: english) }
+            }
+            // `t` holds only texts without a plural form: any other name prints nothing.
+            let printable = english.messages.filter { if case .text = $0.value { true } else { false } }
+            for (path, uses) in messageUses {
+                for use in uses where printable[use.id] == nil {
+                    var message = "t.\(use.id) is not a message of the string tables (i18n/en.json) and prints nothing"
+                    if english.messages[use.id] != nil { message = "t.\(use.id) is a plural message; pages format it with its number" }
+                    else if let close = Spelling.closest(to: use.id, among: Array(english.messages.keys)) {
+                        message += "; did you mean t.\(close)?"
+                    }
+                    diagnostics.append(.warning(message, at: SourceLocation(path: path, line: use.line, column: use.column)))
+                }
+            }
+        }
         guard diagnostics.errorCount == 0 else { return (nil, diagnostics.sorted()) }
         let library = TemplateLibrary(
             set: TemplateSet(Array(templates.values)), reference: nil, names: Set(templates.keys), staticFiles: staticFiles,
-            baseStaticFiles: baseStaticFiles, folder: folder, references: templates.mapValues { Set($0.partials.map(\.name)) })
+            baseStaticFiles: baseStaticFiles, folder: folder, references: templates.mapValues { Set($0.partials.map(\.name)) },
+            messageTables: messageTables)
         return (library, diagnostics.sorted())
+    }
+
+    /// Where a template prints a message by name (`{{{t.addToBag}}}`, `{{t.menu}}`), in lines and
+    /// columns of `text`: read from the text, as the parsed tree keeps only a name's first part.
+    static func messageUses(in text: String) -> [(id: String, line: Int, column: Int)] {
+        var uses: [(String, Int, Int)] = []
+        for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            var rest = line[...]
+            while let open = rest.range(of: "{{") {
+                var cursor = open.upperBound
+                while cursor < rest.endIndex, "{&#^ ".contains(rest[cursor]) { cursor = rest.index(after: cursor) }
+                rest = rest[cursor...]
+                guard rest.hasPrefix("t.") else { continue }
+                let id = rest.dropFirst(2).prefix { $0.isLetter || $0.isNumber || $0 == "_" }
+                let column = line.distance(from: line.startIndex, to: open.lowerBound) + 1
+                if !id.isEmpty { uses.append((String(id), number + 1, column)) }
+            }
+        }
+        return uses
     }
 
     /// The folder's files (not folders), relative to it; hidden files and everything in hidden
@@ -123,6 +182,25 @@ public struct TemplateLibrary: Sendable {
             relatives.append(relative)
         }
         return relatives
+    }
+
+    /// Whether a theme-relative path is a string table (`i18n/ko.json`).
+    public static func isMessageTable(_ relative: String) -> Bool {
+        MessageTable.language(ofThemePath: relative) != nil
+    }
+
+    /// `vitrine check --messages ko`: one warning per message of the English table that the
+    /// language's table lacks; without a table, every message, at `absentPath` (where the table
+    /// would go).
+    public func missingMessageDiagnostics(language: String, absentPath: String) -> [Diagnostic] {
+        guard let english = messageTables[ShopStrings.fallbackLanguage], language != english.language else { return [] }
+        let table = messageTables[language] ?? MessageTable(language: language, path: absentPath, messages: [:])
+        return table.missingDiagnostics(against: english)
+    }
+
+    /// The theme's strings in `language`, falling back to English message by message.
+    public func strings(in language: String) -> ShopStrings {
+        ShopStrings(tables: messageTables, language: language)
     }
 
     /// Renders a named template; the context is plain dictionaries and arrays.
@@ -147,7 +225,7 @@ public struct TemplateLibrary: Sendable {
     public func rendering(with reference: @escaping @Sendable (_ name: String, _ context: [String: Any]) -> String) -> TemplateLibrary {
         TemplateLibrary(
             set: set, reference: reference, names: names, staticFiles: staticFiles, baseStaticFiles: baseStaticFiles, folder: folder,
-            references: references)
+            references: references, messageTables: messageTables)
     }
 
     /// The template and every template it pulls in, however deeply: what a page made from it

@@ -19,7 +19,8 @@ public enum TemplateNameCheck {
     ) -> [Diagnostic] {
         let provided = Provided()
         for (catalog, only) in [(catalog, sampleFiles(of: catalog)), (SpecimenCatalog.make(site: catalog.site, now: now), nil)] {
-            let renderer = SiteRenderer(catalog: catalog, templates: templates, now: now) { kind, context in
+            let language = SiteRenderer.language(of: catalog.site)
+            let renderer = SiteRenderer(catalog: catalog, templates: templates, now: now, language: language) { kind, context in
                 provided.add(kind, SharedContext.plain(fields: context))
             }
             for job in renderer.jobs(only: only) { _ = job.render() }

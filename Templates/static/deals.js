@@ -26,6 +26,28 @@
     return (km < 10 ? km.toFixed(1) : String(Math.round(km))) + " km";
   }
 
+  // The page hands this script its texts (the theme's string table, in the page's language): a
+  // message with {name} placeholders, or its forms by CLDR plural category, chosen by `count`
+  // with the browser's own rules.
+  function text(strings, id, values) {
+    var message = strings[id];
+    values = values || {};
+    if (message && typeof message === "object") {
+      var lang = document.documentElement.lang || "en";
+      var category = window.Intl && Intl.PluralRules ? new Intl.PluralRules(lang).select(values.count)
+        : (values.count === 1 ? "one" : "other");
+      message = message[category] || message.other;
+    }
+    return String(message === undefined ? id : message).replace(/\{([A-Za-z][A-Za-z0-9_]*)\}/g, function (whole, name) {
+      return Object.prototype.hasOwnProperty.call(values, name) ? String(values[name]) : whole;
+    });
+  }
+
+  function readStrings(selector) {
+    var element = document.querySelector(selector);
+    try { return element ? JSON.parse(element.textContent) : {}; } catch (e) { return {}; }
+  }
+
   function toArray(nodes) {
     return Array.prototype.slice.call(nodes);
   }
@@ -39,6 +61,7 @@
     var status = document.getElementById("deals-status");
     var deals = toArray(list.querySelectorAll(".deal"));
     var here = null;
+    var strings = readStrings("script[data-deals-strings]");
     finder.hidden = false;
 
     function showEveryDeal(message) {
@@ -56,7 +79,7 @@
         var stores = toArray(deal.querySelectorAll(".deal-store")).map(function (store) {
           var km = distanceKm(here.latitude, here.longitude,
             parseFloat(store.getAttribute("data-latitude")), parseFloat(store.getAttribute("data-longitude")));
-          store.querySelector(".store-distance").textContent = formatKm(km) + " away";
+          store.querySelector(".store-distance").textContent = text(strings, "dealsStoreDistance", { distance: formatKm(km) });
           return { element: store, km: km };
         });
         stores.sort(function (a, b) { return a.km - b.km; });
@@ -72,12 +95,12 @@
         list.appendChild(deal.element);
       });
       status.textContent = shown === 0
-        ? "No deals within " + radius + " km of you. Choose a larger distance."
-        : (shown === 1 ? "1 deal" : shown + " deals") + " within " + radius + " km of you, nearest first.";
+        ? text(strings, "dealsNoneNear", { radius: radius })
+        : text(strings, "dealsNear", { count: shown, radius: radius });
     }
 
     button.addEventListener("click", function () {
-      status.textContent = "Finding your location…";
+      status.textContent = text(strings, "dealsFinding");
       button.disabled = true;
       navigator.geolocation.getCurrentPosition(function (position) {
         button.disabled = false;
@@ -86,9 +109,7 @@
       }, function (error) {
         button.disabled = false;
         here = null;
-        showEveryDeal(error.code === error.PERMISSION_DENIED
-          ? "Your location was not shared, so every deal is listed."
-          : "Your location is not available right now, so every deal is listed.");
+        showEveryDeal(text(strings, error.code === error.PERMISSION_DENIED ? "dealsDenied" : "dealsUnavailable"));
       }, { enableHighAccuracy: false, timeout: 15000, maximumAge: 0 });
     });
 

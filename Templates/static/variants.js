@@ -19,6 +19,29 @@
   var status = picker.querySelector("[data-variant-status]");
   var skuText = document.querySelector("[data-variant-sku]");
   var shippingRows = document.querySelectorAll(".shipping-rates tr[data-country]");
+  var strings = readStrings("script[data-variant-strings]");
+
+  // The page hands this script its texts (the theme's string table, in the page's language): a
+  // message with {name} placeholders, or its forms by CLDR plural category, chosen by `count`
+  // with the browser's own rules.
+  function text(strings, id, values) {
+    var message = strings[id];
+    values = values || {};
+    if (message && typeof message === "object") {
+      var lang = document.documentElement.lang || "en";
+      var category = window.Intl && Intl.PluralRules ? new Intl.PluralRules(lang).select(values.count)
+        : (values.count === 1 ? "one" : "other");
+      message = message[category] || message.other;
+    }
+    return String(message === undefined ? id : message).replace(/\{([A-Za-z][A-Za-z0-9_]*)\}/g, function (whole, name) {
+      return Object.prototype.hasOwnProperty.call(values, name) ? String(values[name]) : whole;
+    });
+  }
+
+  function readStrings(selector) {
+    var element = document.querySelector(selector);
+    try { return element ? JSON.parse(element.textContent) : {}; } catch (e) { return {}; }
+  }
 
   function chosen() {
     var values = selects.map(function (select) { return select.value; });
@@ -55,11 +78,11 @@
     });
     if (!variant) {
       price.textContent = "";
-      availability.textContent = "This combination is not available.";
+      availability.textContent = text(strings, "variantUnavailable");
       availability.className = "availability availability-out_of_stock";
       if (buy) buy.hidden = true;
       if (actions) actions.removeAttribute("data-buyable");
-      if (status && announce) status.textContent = "This combination is not available.";
+      if (status && announce) status.textContent = text(strings, "variantUnavailable");
       return;
     }
     setPrice(variant);

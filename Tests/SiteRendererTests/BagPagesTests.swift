@@ -15,7 +15,7 @@ import VitrineTestSupport
         catalog.site.directBuy = directBuy
         let templates = try #require(TemplateLibrary.load(from: ShopFixture.templates).library)
         var files: [String: String] = [:]
-        for job in SiteRenderer(catalog: catalog, templates: templates, now: now).jobs()
+        for job in SiteRenderer(catalog: catalog, templates: templates, now: now, language: "en").jobs()
         where job.path == "bag/index.html" || job.path == "favourites/index.html"
             || job.path == "products/clear-improvement-charcoal-mask/index.html"
             || job.path == "products/hypnose-volume-mascara/index.html"

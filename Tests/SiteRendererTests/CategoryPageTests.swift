@@ -10,7 +10,7 @@ import VitrineTestSupport
     static let pages: [String: String] = {
         let templates = TemplateLibrary.load(from: ShopFixture.templates).library!
         var pages: [String: String] = [:]
-        for job in SiteRenderer(catalog: SampleShop.catalog, templates: templates, now: SampleShop.clock).jobs()
+        for job in SiteRenderer(catalog: SampleShop.catalog, templates: templates, now: SampleShop.clock, language: "en").jobs()
         where job.path.hasPrefix("categories/") || job.path == "products/advanced-night-repair-serum/index.html"
             || job.path == "index.html" || job.path == "search/index.html"
         {

@@ -17,7 +17,7 @@ import VitrineTestSupport
         catalog.site.checkoutURL = checkoutURL
         let templates = try #require(TemplateLibrary.load(from: ShopFixture.templates).library)
         var files: [String: String] = [:]
-        for job in SiteRenderer(catalog: catalog, templates: templates, now: SampleShop.clock).jobs() where job.category == .page {
+        for job in SiteRenderer(catalog: catalog, templates: templates, now: SampleShop.clock, language: "en").jobs() where job.category == .page {
             files[job.path] = String(decoding: job.render(), as: UTF8.self)
         }
         return files

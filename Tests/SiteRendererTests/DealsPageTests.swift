@@ -24,7 +24,7 @@ import VitrineTestSupport
             ])
         let templates = try #require(Self.templates)
         let now = Records.now
-        let job = try #require(SiteRenderer(catalog: catalog, templates: templates, now: now).jobs().first { $0.path == "deals/index.html" })
+        let job = try #require(SiteRenderer(catalog: catalog, templates: templates, now: now, language: "en").jobs().first { $0.path == "deals/index.html" })
         return String(decoding: job.render(), as: UTF8.self)
     }
 

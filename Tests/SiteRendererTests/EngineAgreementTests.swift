@@ -24,7 +24,7 @@ import VitrineTestSupport
 
     static func pages(_ templates: TemplateLibrary, clock: Date) -> [String: [UInt8]] {
         var pages: [String: [UInt8]] = [:]
-        for job in SiteRenderer(catalog: SampleShop.catalog, templates: templates, now: clock).jobs() where job.category == .page {
+        for job in SiteRenderer(catalog: SampleShop.catalog, templates: templates, now: clock, language: "en").jobs() where job.category == .page {
             pages[job.path] = Array(job.render())
         }
         return pages
@@ -48,7 +48,7 @@ import VitrineTestSupport
     @Test func everyDefaultTemplateIsRendered() throws {
         let own = try #require(TemplateLibrary.load(from: ShopFixture.templates).library)
         // Every page's header and footer are rendered once per folder depth, outside any page kind.
-        let kinds = SiteRenderer(catalog: SampleShop.catalog, templates: own, now: SampleShop.clock).jobs()
+        let kinds = SiteRenderer(catalog: SampleShop.catalog, templates: own, now: SampleShop.clock, language: "en").jobs()
             .filter { $0.category == .page }.map(\.kind) + ["partials/header", "partials/footer"]
         let used = Set(kinds.flatMap { own.closure(of: $0) })
         #expect(own.names.subtracting(used).isEmpty, "templates no page renders: \(own.names.subtracting(used).sorted())")

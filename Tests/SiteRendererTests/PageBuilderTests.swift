@@ -54,7 +54,7 @@ import VitrineTestSupport
         let templates = try #require(TemplateLibrary.load(from: ShopFixture.templates).library)
         var sharedTrails = 0
         var seenAbove: Set<String> = []
-        for job in SiteRenderer(catalog: catalog, templates: templates, now: SampleShop.clock).jobs() where job.kind == "product" {
+        for job in SiteRenderer(catalog: catalog, templates: templates, now: SampleShop.clock, language: "en").jobs() where job.kind == "product" {
             let slug = job.path.split(separator: "/")[1]
             let product = try #require(catalog.products.first { $0.slug.rawValue == slug })
             let page = String(decoding: job.render(), as: UTF8.self)

@@ -9,7 +9,7 @@ import VitrineTestSupport
 struct PageDependenciesTests {
     func jobs() throws -> [String: OutputJob] {
         let templates = try #require(TemplateLibrary.load(from: ShopFixture.templates).library)
-        let jobs = SiteRenderer(catalog: SampleShop.catalog, templates: templates, now: SampleShop.clock).jobs()
+        let jobs = SiteRenderer(catalog: SampleShop.catalog, templates: templates, now: SampleShop.clock, language: "en").jobs()
         return Dictionary(uniqueKeysWithValues: jobs.map { ($0.path, $0) })
     }
 

@@ -14,7 +14,7 @@ func renderFixture(_ changes: [String: String?] = [:], now: Date = ShopFixture.c
     let catalog = try #require(loaded.catalog, "\(loaded.diagnostics)")
     let templates = try #require(TemplateLibrary.load(from: ShopFixture.templates).library)
     var pages: [String: String] = [:]
-    for job in SiteRenderer(catalog: catalog, templates: templates, now: now).jobs() {
+    for job in SiteRenderer(catalog: catalog, templates: templates, now: now, language: "en").jobs() {
         pages[job.path] = String(decoding: job.render(), as: UTF8.self)
     }
     return pages

@@ -16,7 +16,7 @@ import VitrineTestSupport
             "products/rouge-velvet-lipstick-999/index.html", "products/hydra-life-fresh-sorbet-creme/index.html",
             "categories/skincare/index.html",
         ]
-        for job in SiteRenderer(catalog: SampleShop.catalog, templates: templates, now: SampleShop.clock).jobs()
+        for job in SiteRenderer(catalog: SampleShop.catalog, templates: templates, now: SampleShop.clock, language: "en").jobs()
         where wanted.contains(job.path) {
             pages[job.path] = String(decoding: job.render(), as: UTF8.self)
         }

@@ -13,7 +13,7 @@ import VitrineTestSupport
         var pages: [String: String] = [:]
         var catalog = SampleShop.catalog
         catalog.site.directBuy = true
-        for job in SiteRenderer(catalog: catalog, templates: templates, now: SampleShop.clock).jobs()
+        for job in SiteRenderer(catalog: catalog, templates: templates, now: SampleShop.clock, language: "en").jobs()
         where job.path.hasPrefix("products/forever-skin-glow-foundation/") || job.path.hasPrefix("products/advanced-night-repair-serum/")
             || job.path == "brands/esta-louder/index.html" || job.path.hasPrefix("products/clear-improvement-charcoal-mask/")
         {
