@@ -6,7 +6,7 @@ extension ImageReference {
         case .remote(let url):
             return url
         case .local(let path):
-            return site.baseURL + path.split(separator: "/", omittingEmptySubsequences: false)
+            return (site.assetBaseURL ?? site.baseURL) + path.split(separator: "/", omittingEmptySubsequences: false)
                 .map { Self.percentEncoded(String($0)) }.joined(separator: "/")
         }
     }

@@ -5,6 +5,9 @@ public struct Site: Sendable, Hashable {
     public var title: String
     /// Absolute, ending in `/`; may have a path (`https://example.com/shop/`).
     public var baseURL: String
+    /// Where the files every storefront shares (pictures, scripts) are published, when that is not
+    /// `baseURL`: a storefront's site (`…/ko-kr/`) has the whole site's.
+    public var assetBaseURL: String?
     public var currency: Currency
     public var locale: String
     public var description: String?

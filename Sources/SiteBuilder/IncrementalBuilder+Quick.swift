@@ -26,7 +26,8 @@ extension IncrementalBuilder {
     /// writes the same pages again, unchanged), and the state is not moved on.
     public func quickUpdate(changedInputs keys: Set<String>) -> QuickUpdate? {
         let started = Date()
-        guard let state, var current, !keys.isEmpty else { return nil }
+        // A shop with markets writes each page per storefront, from catalogs of its own: the full path.
+        guard let state, var current, !keys.isEmpty, current.catalog.site.markets.isEmpty else { return nil }
         let quickIndex = self.quickIndex(for: state)
         let loader = ContentLoader(contentFolder: options.contentFolder)
         var catalog = current.catalog

@@ -124,7 +124,7 @@ public final class IncrementalBuilder: @unchecked Sendable {
         // reads no picture).
         let shard = keepsRecord ? nil : options.shard
         let search = Background { [validated] in
-            shard.map(\.ownsSearchIndex) ?? true ? SearchIndexer(catalog: validated, now: clock).jobs() : []
+            shard.map(\.ownsSearchIndex) ?? true ? SearchIndexer(catalog: SiteBuilder.rootCatalog(validated), now: clock).jobs() : []
         }
         let pictures = derivePictures(for: validated, imageFiles: checked.imageFiles)
         report.picturesMade = pictures.made

@@ -125,9 +125,20 @@ public enum SiteBuilder {
     public static func outputJobs(
         catalog: Catalog, templates: TemplateLibrary, now: Date, imageSizes: [String: Int] = [:], search: Bool = true
     ) -> [OutputJob] {
+        guard !catalog.site.markets.isEmpty, catalog.localization == nil else {
+            return siteJobs(catalog: catalog, templates: templates, now: now, imageSizes: imageSizes, search: search, statics: true)
+        }
+        return storefrontJobs(catalog: catalog, templates: templates, now: now, imageSizes: imageSizes, search: search)
+    }
+
+    /// One storefront's files (or a shop without markets, which is one), by path, the sitemap
+    /// last; `statics`: with the theme's built-in static files, which all storefronts share.
+    static func siteJobs(
+        catalog: Catalog, templates: TemplateLibrary, now: Date, imageSizes: [String: Int], search: Bool, statics: Bool
+    ) -> [OutputJob] {
         let catalog = catalog.priced(at: now) { ParallelMap.indices($0, $1) }
         var jobs = SiteRenderer(catalog: catalog, templates: templates, now: now, language: SiteRenderer.language(of: catalog.site)).jobs()
-        jobs += baseStaticJobs(templates)
+        if statics { jobs += baseStaticJobs(templates) }
         if search { jobs += SearchIndexer(catalog: catalog, now: now).jobs() }
         if catalog.site.writes(.api) { jobs += CatalogAPI(catalog: catalog, now: now).jobs() }
         let feeds = FeedWriter(catalog: catalog, now: now, imageSizes: imageSizes)

@@ -43,7 +43,7 @@ extension PageBuilder {
         if hasMore {
             section["apiFolder"] = context.root + Routes.reviewsAPIFolder(product.slug)
             section["apiPages"] = (summary.count + Routes.reviewsPerAPIPage - 1) / Routes.reviewsPerAPIPage
-            section["scriptURL"] = context.root + Routes.reviewsScript
+            section["scriptURL"] = context.assetRoot + Routes.reviewsScript
             // What the script clones for each review it adds: the page's own markup, from the same
             // partial, with every optional part present for the script to fill or remove.
             section["stub"] = Self.stubReview

@@ -27,7 +27,7 @@ extension PageBuilder {
         page["currencySymbol"] = site.currency.symbol
         page["currencyCode"] = site.currency.code
         page["manifestURL"] = context.root + Routes.searchManifest
-        page["scriptURL"] = context.root + Routes.searchScript
+        page["scriptURL"] = context.assetRoot + Routes.searchScript
         page["productCount"] = context.catalog.products.count
         page["searchLabel"] = strings("searchLabel", count: context.catalog.products.count)
         page["lowestPriceLabel"] = strings("searchLowestPrice", ["currency": site.currency.code])

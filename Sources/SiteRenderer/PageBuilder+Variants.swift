@@ -22,7 +22,7 @@ extension PageBuilder {
     func addVariants(of product: Product, offers: [VariantOffer], to item: inout TemplateFields) {
         guard let chosen = product.shownVariant else { return }
         item["hasVariants"] = true
-        item["variantScriptURL"] = context.root + Routes.variantScript
+        item["variantScriptURL"] = context.assetRoot + Routes.variantScript
         item["variantStringsJSON"] = context.scriptStringsJSON(["variantUnavailable"])
         item["optionControls"] = product.options.enumerated().map { index, name -> TemplateFields in
             var values: [String] = []

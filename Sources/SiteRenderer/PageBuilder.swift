@@ -246,7 +246,7 @@ struct PageBuilder: Sendable {
         var page = context.base(route: route, title: strings("orderThankYou"), description: nil, section: "checkout")
         page["noindex"] = true
         page["ordersURL"] = (checkoutBase ?? "") + CheckoutRoute.order.path("")
-        page["orderScriptURL"] = context.root + Routes.orderScript
+        page["orderScriptURL"] = context.assetRoot + Routes.orderScript
         page["bagURL"] = context.url(Routes.bag)
         return page
     }

@@ -9,14 +9,19 @@ struct PageContext {
     /// The build's catalog, clock and theme, by reference: a job holds its context until it
     /// renders, and a copy of the catalog per page was a quarter of a 100,000-product build's memory.
     let shared: SharedParts
-    /// Prefix from the current file to the site root, or the base path for the 404 page.
+    /// Prefix from the current file to the site root, or the base path for the 404 page. In a
+    /// storefront other than the root, its root (`ko-kr/`): links stay in the storefront.
     let root: String
+    /// Prefix to where the files every storefront shares are (pictures, scripts, the stylesheet):
+    /// `root` itself, except in a storefront other than the root, where it is the site's root.
+    let assetRoot: String
     /// The cards and summaries of this folder depth.
     let tables: DepthTables
 
     init(shared: SharedParts, root: String) {
         self.shared = shared
         self.root = root
+        self.assetRoot = shared.assetRoot(for: root)
         self.tables = shared.tables(root: root)
     }
 
@@ -33,7 +38,7 @@ struct PageContext {
 
     func imageURL(_ image: ImageReference?) -> String? {
         guard let image else { return nil }
-        return image.isLocal ? root + image.sitePath : image.sitePath
+        return image.isLocal ? assetRoot + image.sitePath : image.sitePath
     }
 
     /// Sets `<key>URL`, `<key>Width` and `<key>Height`: the size read from the file, or for a
@@ -78,15 +83,15 @@ struct PageContext {
         let width = min(slot.width, widest.width)
         let sizes = "(max-width: \(width)px) 100vw, \(width)px"
         var values: [(String, Any)] = [
-            ("URL", root + source.path),
-            ("FullURL", root + widest.path),
+            ("URL", assetRoot + source.path),
+            ("FullURL", assetRoot + widest.path),
             ("Width", width),
             ("Height", max(1, Int((Double(width) * Double(widest.height) / Double(widest.width)).rounded()))),
             ("Sizes", sizes),
-            ("Srcset", srcset(Self.candidates(fallbacks, slot: width), root: root)),
+            ("Srcset", srcset(Self.candidates(fallbacks, slot: width), root: assetRoot)),
         ]
         // Derived paths hold no character that HTML escapes; only the root might.
-        let escapedRoot = HTMLEscaping.escape(root)
+        let escapedRoot = HTMLEscaping.escape(assetRoot)
         var sources = ""
         for format in PictureFormat.allCases where format != set.fallback {
             let list = Self.candidates(set.renditions(in: format), slot: width)
@@ -94,9 +99,9 @@ struct PageContext {
                 values.append((format.templateKey, false))
                 continue
             }
-            let candidates = srcset(list, root: root)
+            let candidates = srcset(list, root: assetRoot)
             values.append((format.templateKey, candidates))
-            let escaped = escapedRoot == root ? candidates : srcset(list, root: escapedRoot)
+            let escaped = escapedRoot == assetRoot ? candidates : srcset(list, root: escapedRoot)
             sources += "<source type=\""
             sources += format.mimeType
             sources += "\" srcset=\""
@@ -175,10 +180,16 @@ struct PageContext {
     private func frame(section: String) -> TemplateFields {
         var context: TemplateFields = [
             "root": root,
+            "assetRoot": assetRoot,
+            // Whether shared files are elsewhere than `root` (a storefront other than the root):
+            // scripts are then told both, and the root's pages keep their bytes.
+            "storefrontAssets": assetRoot != root,
+            "storefront": String(shared.storefrontFolder.dropLast()),
+            "dir": shared.isRightToLeft ? "rtl" : false,
             "homeURL": url(""),
-            "stylesheetURL": root + Routes.stylesheet,
-            "bagScriptURL": root + Routes.bagScript,
-            "faviconURL": root + Routes.favicon,
+            "stylesheetURL": assetRoot + Routes.stylesheet,
+            "bagScriptURL": assetRoot + Routes.bagScript,
+            "faviconURL": assetRoot + Routes.favicon,
             // The site's own tag where the pages are in its language (`en-US`), else the language's.
             "lang": strings.language == ShopStrings.language(ofLocale: site.locale) ? site.languageTag : strings.language,
             "t": shared.texts,
@@ -209,7 +220,7 @@ struct PageContext {
         ]
         // The theme's own stylesheet, after the built-in one (only a theme that has it).
         // False rather than absent: a name a page never has is what `vitrine check` reports.
-        context["customStylesheetURL"] = templates.hasCustomStylesheet ? root + TemplateLibrary.customStylesheet : false
+        context["customStylesheetURL"] = templates.hasCustomStylesheet ? assetRoot + TemplateLibrary.customStylesheet : false
         context["header"] = templates.render("partials/header", context)
         context["footer"] = templates.render("partials/footer", context)
         return context
@@ -499,12 +510,31 @@ final class SharedParts: @unchecked Sendable {
     private var cache: [String: Any] = [:]
     private let lock = NSLock()
 
+    /// `../` per folder of the storefront's path (`ko-kr/`), empty at the root.
+    let assetUp: String
+    /// The storefront's folder (`ko-kr/`), empty at the root.
+    let storefrontFolder: String
+    /// `dir="rtl"` on every page.
+    let isRightToLeft: Bool
+
     init(catalog: Catalog, now: Date, templates: TemplateLibrary, strings: ShopStrings) {
         self.catalog = catalog
         self.now = now
         self.templates = templates
         self.strings = strings
         texts = Self.templateTexts(strings, shop: catalog.site.title)
+        let storefront = catalog.localization?.storefront
+        storefrontFolder = storefront.map { $0.isRoot ? "" : $0.pathPrefix } ?? ""
+        assetUp = String(repeating: "../", count: storefrontFolder.split(separator: "/").count)
+        isRightToLeft = storefront?.language.isRightToLeft ?? false
+    }
+
+    /// Where shared files are from a page whose root is `root`: one folder up per storefront
+    /// folder, or for the 404 page (whose root is the storefront's base path) the site's base path.
+    func assetRoot(for root: String) -> String {
+        guard !storefrontFolder.isEmpty else { return root }
+        if root.hasPrefix("/"), root.hasSuffix(storefrontFolder) { return String(root.dropLast(storefrontFolder.count)) }
+        return root + assetUp
     }
 
     static func templateTexts(_ strings: ShopStrings, shop: String) -> TemplateFields {

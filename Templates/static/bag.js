@@ -7,8 +7,16 @@
 
   var script = document.currentScript;
   var root = (script && script.getAttribute("data-root")) || "";
+  // In a storefront other than the root (`ko-kr`): pictures are the site's, one folder up, and the
+  // bag is the storefront's own, priced in its market's currency.
+  var assetRoot = (script && script.getAttribute("data-asset-root")) || root;
+  var storefront = (script && script.getAttribute("data-storefront")) || "";
   var BAG_KEY = "vitrine.bag.v1";
   var FAVOURITES_KEY = "vitrine.favourites.v1";
+  if (storefront) {
+    BAG_KEY += "." + storefront;
+    FAVOURITES_KEY += "." + storefront;
+  }
   var MAX_QUANTITY = 99;
   var MAX_LINES = 100;
   var memory = {};
@@ -102,11 +110,11 @@
   // Display ---------------------------------------------------------------------------------
 
   /** A link target from storage: a path under the site root or an http(s) URL, nothing else. */
-  function href(path) {
+  function href(path, base) {
     if (typeof path !== "string" || path === "") return null;
     if (/^https?:\/\//i.test(path)) return path;
     if (/^[a-z][a-z0-9+.-]*:/i.test(path) || path.charAt(0) === "/" || path.indexOf("..") >= 0) return null;
-    return root + path;
+    return (base === undefined ? root : base) + path;
   }
 
   function readFormats(element) {
@@ -357,7 +365,10 @@
           return encodeURIComponent(item.sku) + ":" + item.quantity;
         }).join(",");
         var given = code ? code.value.trim() : "";
-        if (given) url += "?code=" + encodeURIComponent(given);
+        var query = [];
+        if (given) query.push("code=" + encodeURIComponent(given));
+        if (storefront) query.push("storefront=" + encodeURIComponent(storefront));
+        if (query.length) url += "?" + query.join("&");
         window.location.assign(url);
       });
     }
@@ -380,7 +391,7 @@
       list.textContent = "";
       items.forEach(function (item) {
         var li = element("li", { "data-sku": item.sku });
-        var image = href(item.image);
+        var image = href(item.image, assetRoot);
         if (image) li.appendChild(element("img", { src: image, alt: "", width: "64", height: "64", loading: "lazy" }));
         li.appendChild(productLink(item));
         li.appendChild(element("span", { class: "price" }, item.priceLabel || format(item.price, item.currency, formats)));

@@ -81,6 +81,7 @@ extension Catalog {
         localSite.currency = market.currency
         localSite.locale = storefront.locale
         localSite.baseURL = site.baseURL + storefront.pathPrefix
+        if !storefront.isRoot { localSite.assetBaseURL = site.assetBaseURL ?? site.baseURL }
         localSite.shipping = site.markets.isEmpty ? site.shipping : site.shippingRates(for: market)
         localSite.markets = site.markets.isEmpty ? [] : [market]
         localSite.languages = [storefront.language]

@@ -27,8 +27,10 @@ struct CheckoutSessionRequest: Sendable {
         var form = StripeForm()
         form.add("mode", "payment")
         form.add("client_reference_id", cartReference)
-        form.add("success_url", site.absoluteURL(Routes.checkoutSuccess) + "?session_id={CHECKOUT_SESSION_ID}")
-        form.add("cancel_url", site.absoluteURL(Routes.checkoutCancelled))
+        // Back to the storefront the cart was filled in, whose bag the success page empties.
+        let storefront = cart.storefront.map { $0 + "/" } ?? ""
+        form.add("success_url", site.absoluteURL(storefront + Routes.checkoutSuccess) + "?session_id={CHECKOUT_SESSION_ID}")
+        form.add("cancel_url", site.absoluteURL(storefront + Routes.checkoutCancelled))
         form.add("metadata[cart_reference]", cartReference)
         form.add("metadata[catalog_version]", catalogVersion)
         if let code = cart.code { form.add("metadata[promotion_code]", code) }

@@ -20,6 +20,8 @@
   };
   const manifestURL = new URL(form.dataset.manifest, document.baseURI);
   const root = form.dataset.root || "";
+  // Pictures are the site's, one folder up in a storefront other than the root.
+  const assetRoot = form.dataset.assetRoot || root;
   const PAGE_SIZE = 20;
   const decoder = new TextDecoder();
 
@@ -535,7 +537,7 @@
     li.className = "search-result";
     if (thumbnail) {
       const img = document.createElement("img");
-      img.src = /^https?:\/\//.test(thumbnail) ? thumbnail : root + thumbnail;
+      img.src = /^https?:\/\//.test(thumbnail) ? thumbnail : assetRoot + thumbnail;
       img.alt = "";
       img.width = 64; img.height = 64; img.loading = "lazy";
       li.append(img);

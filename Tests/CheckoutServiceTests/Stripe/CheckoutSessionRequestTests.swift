@@ -85,6 +85,8 @@ import VitrineTestSupport
         #expect(session.shippingOptions.map(\.amount) == [3000, 6900])
         #expect(session.form["shipping_address_collection[allowed_countries][0]"] == "KR")
         #expect(session.form["shipping_address_collection[allowed_countries][1]"] == nil)
+        #expect(session.form["success_url"]?.hasPrefix("https://shop.example/ko-kr/checkout/success/") == true, "back to the storefront's own bag")
+        #expect(session.form["cancel_url"]?.hasPrefix("https://shop.example/ko-kr/") == true)
         #expect(catalog.site.shippingRates(for: catalog.site.markets[1]).last?.freeOver?.minorUnits == 138500)
     }
 

@@ -1,0 +1,46 @@
+import BuildEngine
+public import CatalogModel
+import Foundation
+import SiteRenderer
+
+extension SiteBuilder {
+    /// The catalog the root storefront is written from: the shop itself without markets, else
+    /// its first market in its first language.
+    public static func rootCatalog(_ catalog: Catalog) -> Catalog {
+        guard !catalog.site.markets.isEmpty, catalog.localization == nil, let root = catalog.site.storefronts.first else { return catalog }
+        return catalog.localized(for: root)
+    }
+
+    /// Every storefront's files: the root's at the top of the output, each other's under its folder
+    /// (`ko-kr/`) with its own pages, search index, API, feeds and sitemap; the theme's shared files
+    /// once, at the top. `robots.txt` names every storefront's sitemap.
+    ///
+    /// A storefront's files are rendered from a catalog whose slugs may be translated and whose
+    /// texts come from translation files, which no record's dependencies name: they depend on
+    /// everything, so an incremental build renders them again on any change (correct, not yet fast).
+    static func storefrontJobs(
+        catalog: Catalog, templates: TemplateLibrary, now: Date, imageSizes: [String: Int], search: Bool
+    ) -> [OutputJob] {
+        let storefronts = catalog.site.storefronts
+        let root = rootCatalog(catalog)
+        var jobs = siteJobs(catalog: root, templates: templates, now: now, imageSizes: imageSizes, search: search, statics: true)
+        if storefronts[0].language.tag != catalog.site.contentLanguage.tag {
+            for index in jobs.indices { jobs[index].dependencies = [.everything] }
+        }
+        let sitemaps = storefronts.map { catalog.site.absoluteURL($0.pathPrefix + Routes.sitemap) }
+        if let robots = jobs.firstIndex(where: { $0.path == Routes.robots }) {
+            let text = "User-agent: *\nDisallow:\n\n" + sitemaps.map { "Sitemap: \($0)\n" }.joined()
+            jobs[robots] = OutputJob(path: Routes.robots, category: .data, kind: "robots", dependencies: [.site], text: { text })
+        }
+        for storefront in storefronts.dropFirst() {
+            let local = catalog.localized(for: storefront)
+            for var job in siteJobs(catalog: local, templates: templates, now: now, imageSizes: imageSizes, search: true, statics: false)
+            where job.path != Routes.robots {
+                job.path = storefront.pathPrefix + job.path
+                job.dependencies = [.everything]
+                jobs.append(job)
+            }
+        }
+        return jobs
+    }
+}

@@ -1,0 +1,110 @@
+import BuildEngine
+import CatalogModel
+import Foundation
+import SiteBuilder
+import Testing
+import VitrineTestSupport
+
+/// A shop with markets is built as one site per storefront: the root at the top, each other under
+/// its folder, every one with its pages, search index, API, feeds and sitemap, in its language
+/// and its market's currency, sharing the theme's files and the pictures at the top.
+@Suite struct StorefrontBuildTests {
+    static let site = """
+        {"title": "Test & Shop", "baseURL": "https://example.com/shop/", "currency": "USD", "checkoutURL": "https://checkout.example.com/",
+         "languages": ["en", "ko", "ar"],
+         "markets": [{"id": "us", "countries": ["US"], "currency": "USD", "languages": ["en"]},
+                     {"id": "kr", "countries": ["KR"], "currency": "KRW", "languages": ["ko", "en"], "rounding": "100"},
+                     {"id": "ae", "countries": ["AE"], "currency": "AED", "languages": ["ar"]}],
+         "exchangeRates": {"KRW": "1385"}}
+        """
+
+    func built() throws -> (ShopFixture, [String: Data]) {
+        let fixture = try ShopFixture(changes: [
+            "site.json": Self.site,
+            "products/origins/night-serum.ko.md": "---\nname: 나이트 세럼\nslug: naiteu-serum\n---\n밤을 위한 **세럼**.\n",
+            "products/aven-mist.md": nil,
+            "products/aven-mist.json": #"{"sku": "AVN-MIST", "name": "Thermal Mist", "brand": "aven", "price": 12.9, "prices": {"AED": 47}}"#,
+        ])
+        let report = SiteBuilder.build(buildOptions(fixture))
+        #expect(report.succeeded, "\(report.diagnostics)")
+        return (fixture, FolderContents.files(in: fixture.output))
+    }
+
+    func text(_ files: [String: Data], _ path: String) throws -> String {
+        String(decoding: try #require(files[path], "\(path) is written"), as: UTF8.self)
+    }
+
+    /// `href` resolved against the page's folder, as a browser resolves a relative link.
+    func resolve(_ href: String, from page: String) -> String {
+        var parts = page.split(separator: "/").dropLast().map(String.init)
+        for segment in href.split(separator: "/", omittingEmptySubsequences: false).map(String.init) {
+            if segment == ".." { parts.removeLast() } else if segment != "." { parts.append(segment) }
+        }
+        return parts.joined(separator: "/")
+    }
+
+    @Test func eachStorefrontHasItsPagesInItsLanguageAndCurrency() throws {
+        let (fixture, files) = try built()
+        defer { fixture.cleanUp() }
+        let korean = try text(files, "ko-kr/products/naiteu-serum/index.html")
+        #expect(korean.contains(#"<html lang="ko-KR">"#))
+        #expect(korean.contains("<title>나이트 세럼 · Test &amp; Shop</title>"))
+        #expect(korean.contains("<strong>세럼</strong>"))
+        // 32.00 × 1385 = 44,320 → 44,300 at 100 won.
+        #expect(korean.contains("₩44,300"), "the Korean market's price")
+        #expect(korean.contains(#"<link rel="canonical" href="https://example.com/shop/ko-kr/products/naiteu-serum/">"#))
+        let english = try text(files, "en-kr/products/night-serum/index.html")
+        #expect(english.contains("Night Serum") && english.contains("₩44,300"), "English texts, Korean prices")
+        let arabic = try text(files, "ar-ae/index.html")
+        #expect(arabic.contains(#"<html lang="ar-AE" dir="rtl">"#))
+        #expect(files["products/night-serum/index.html"] != nil, "the root storefront keeps today's paths")
+        #expect(files["ko-kr/products/night-serum/index.html"] == nil, "the Korean page is at its Korean slug only")
+    }
+
+    @Test func aProductTheMarketCannotPriceIsLeftOutOfItsStorefront() throws {
+        let (fixture, files) = try built()
+        defer { fixture.cleanUp() }
+        // AED has no rate: only the mist lists an AED price.
+        #expect(files["ar-ae/products/aven-mist/index.html"] != nil)
+        #expect(files["ar-ae/products/night-serum/index.html"] == nil)
+        #expect(try text(files, "ar-ae/products/aven-mist/index.html").contains("47"))
+    }
+
+    @Test func sharedFilesAreLinkedAtTheTopOfTheSite() throws {
+        let (fixture, files) = try built()
+        defer { fixture.cleanUp() }
+        let page = "ko-kr/products/naiteu-serum/index.html"
+        let html = try text(files, page)
+        for match in html.matches(of: /(?:href|src)="([^"#:]+\.(?:css|js|svg|png|jpg))"/) {
+            let target = resolve(String(match.1), from: page)
+            #expect(files[target] != nil, "\(match.1) from \(page) is \(target), which the build wrote")
+        }
+        #expect(html.contains(#"data-root="../../" data-asset-root="../../../" data-storefront="ko-kr""#))
+        #expect(files["ko-kr/style.css"] == nil && files["ko-kr/bag.js"] == nil, "the theme's files are not copied per storefront")
+    }
+
+    @Test func eachStorefrontHasItsSearchAPIFeedsAndSitemap() throws {
+        let (fixture, files) = try built()
+        defer { fixture.cleanUp() }
+        #expect(files["ko-kr/search/manifest.json"] != nil)
+        #expect(files["ko-kr/api/v1/site.json"] != nil)
+        let feed = try text(files, "ko-kr/feeds/products.xml")
+        #expect(feed.contains("44300 KRW") || feed.contains("44300.00 KRW") || feed.contains("44,300 KRW"), "\(feed.prefix(2000))")
+        #expect(feed.contains("https://example.com/shop/ko-kr/products/naiteu-serum/"))
+        let sitemap = try text(files, "ko-kr/sitemap.xml")
+        #expect(sitemap.contains("https://example.com/shop/ko-kr/products/naiteu-serum/"))
+        let robots = try text(files, "robots.txt")
+        for folder in ["", "ko-kr/", "en-kr/", "ar-ae/"] {
+            #expect(robots.contains("Sitemap: https://example.com/shop/\(folder)sitemap.xml"), "\(folder)")
+        }
+        #expect(files["ko-kr/robots.txt"] == nil)
+    }
+
+    @Test func twoBuildsOfAShopWithMarketsAreByteIdentical() throws {
+        let (fixture, first) = try built()
+        defer { fixture.cleanUp() }
+        let second = fixture.root.appendingPathComponent("Second")
+        #expect(SiteBuilder.build(buildOptions(fixture, output: second)).succeeded)
+        #expect(FolderContents.files(in: second) == first)
+    }
+}
