@@ -73,7 +73,9 @@ extension FeedWriter {
         var entries: [Sitemap.Entry] = []
         entries.reserveCapacity(routes.count)
         for index in routes.indices where index == 0 || routes[index] != routes[index - 1] {
-            entries.append(Sitemap.Entry(location: site.absoluteURL(routes[index]), lastModified: dated[routes[index]]))
+            entries.append(Sitemap.Entry(
+                location: site.absoluteURL(routes[index]), lastModified: dated[routes[index]],
+                alternates: alternates.map { $0.table.links(for: routes[index], in: $0.index) } ?? []))
         }
         return entries
     }

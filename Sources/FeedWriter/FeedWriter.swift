@@ -12,6 +12,8 @@ public struct FeedWriter: Sendable {
     public let now: Date
     /// Byte sizes of local images by path (`images/…`), for RSS enclosures; a missing one is written as 0.
     public let imageSizes: [String: Int]
+    /// A storefront's sitemap lists each page's versions in the other storefronts (`xhtml:link`).
+    public var alternates: (table: PageAlternates, index: Int)?
 
     public init(catalog: Catalog, now: Date, imageSizes: [String: Int] = [:]) {
         _ = XMLWriter.libraryReady  // before any job renders on a worker thread

@@ -22,8 +22,14 @@ extension SiteBuilder {
         catalog: Catalog, templates: TemplateLibrary, now: Date, imageSizes: [String: Int], search: Bool
     ) -> [OutputJob] {
         let storefronts = catalog.site.storefronts
+        let alternates = PageAlternates()
         let root = rootCatalog(catalog)
-        var jobs = siteJobs(catalog: root, templates: templates, now: now, imageSizes: imageSizes, search: search, statics: true)
+        var jobs = siteJobs(
+            catalog: root, templates: templates, now: now, imageSizes: imageSizes, search: search, statics: true,
+            alternates: (alternates, 0))
+        alternates.add(
+            storefront: storefronts[0], baseURL: root.site.baseURL, label: label(of: storefronts[0]), routes: listedRoutes(jobs),
+            ownSlugs: root.localization?.ownSlugs ?? [:])
         if storefronts[0].language.tag != catalog.site.contentLanguage.tag {
             for index in jobs.indices { jobs[index].dependencies = [.everything] }
         }
@@ -32,15 +38,37 @@ extension SiteBuilder {
             let text = "User-agent: *\nDisallow:\n\n" + sitemaps.map { "Sitemap: \($0)\n" }.joined()
             jobs[robots] = OutputJob(path: Routes.robots, category: .data, kind: "robots", dependencies: [.site], text: { text })
         }
-        for storefront in storefronts.dropFirst() {
+        for (index, storefront) in storefronts.enumerated().dropFirst() {
             let local = catalog.localized(for: storefront)
-            for var job in siteJobs(catalog: local, templates: templates, now: now, imageSizes: imageSizes, search: true, statics: false)
-            where job.path != Routes.robots {
+            let own = siteJobs(
+                catalog: local, templates: templates, now: now, imageSizes: imageSizes, search: true, statics: false,
+                alternates: (alternates, index))
+            alternates.add(
+                storefront: storefront, baseURL: local.site.baseURL, label: label(of: storefront), routes: listedRoutes(own),
+                ownSlugs: local.localization?.ownSlugs ?? [:])
+            for var job in own where job.path != Routes.robots {
                 job.path = storefront.pathPrefix + job.path
                 job.dependencies = [.everything]
                 jobs.append(job)
             }
         }
         return jobs
+    }
+
+    /// The routes of the pages a storefront lists (not its 404 page or its `noindex` pages).
+    static func listedRoutes(_ jobs: [OutputJob]) -> [String] {
+        let unlisted = Set([Routes.notFound] + Routes.noindex.map(Routes.file(for:)))
+        return jobs.filter { $0.category == .page && !unlisted.contains($0.path) }.map {
+            $0.path.hasSuffix("index.html") ? String($0.path.dropLast("index.html".count)) : $0.path
+        }
+    }
+
+    /// What the switcher calls a storefront, in its own language: `한국어 · 대한민국 (KRW)`.
+    static func label(of storefront: Storefront) -> String {
+        let locale = Locale(identifier: storefront.language.tag)
+        let language = locale.localizedString(forLanguageCode: storefront.language.primary) ?? storefront.language.tag
+        let country = storefront.market.countries.first ?? ""
+        let region = storefront.market.name ?? locale.localizedString(forRegionCode: country) ?? country
+        return "\(language) · \(region) (\(storefront.market.currency.code))"
     }
 }

@@ -134,14 +134,20 @@ public enum SiteBuilder {
     /// One storefront's files (or a shop without markets, which is one), by path, the sitemap
     /// last; `statics`: with the theme's built-in static files, which all storefronts share.
     static func siteJobs(
-        catalog: Catalog, templates: TemplateLibrary, now: Date, imageSizes: [String: Int], search: Bool, statics: Bool
+        catalog: Catalog, templates: TemplateLibrary, now: Date, imageSizes: [String: Int], search: Bool, statics: Bool,
+        alternates: (table: PageAlternates, index: Int)? = nil
     ) -> [OutputJob] {
         let catalog = catalog.priced(at: now) { ParallelMap.indices($0, $1) }
-        var jobs = SiteRenderer(catalog: catalog, templates: templates, now: now, language: SiteRenderer.language(of: catalog.site)).jobs()
+        let language = SiteRenderer.language(of: catalog.site)
+        let renderer = alternates.map {
+            SiteRenderer(catalog: catalog, templates: templates, now: now, language: language, alternates: $0.table, index: $0.index)
+        } ?? SiteRenderer(catalog: catalog, templates: templates, now: now, language: language)
+        var jobs = renderer.jobs()
         if statics { jobs += baseStaticJobs(templates) }
         if search { jobs += SearchIndexer(catalog: catalog, now: now).jobs() }
         if catalog.site.writes(.api) { jobs += CatalogAPI(catalog: catalog, now: now).jobs() }
-        let feeds = FeedWriter(catalog: catalog, now: now, imageSizes: imageSizes)
+        var feeds = FeedWriter(catalog: catalog, now: now, imageSizes: imageSizes)
+        feeds.alternates = alternates
         jobs += feeds.jobs()
         // Read through indices: `jobs.filter` and `jobs.map(\.path)` copied every job (its closures).
         let order = ParallelMap.sortedIndices(of: jobs.indices.map { jobs[$0].path })

@@ -168,6 +168,15 @@ struct PageContext {
         context["title"] = title
         context["documentTitle"] = route.isEmpty ? site.title : strings("documentTitle", ["title": title, "shop": site.title])
         context["canonicalURL"] = site.absoluteURL(route)
+        // `hreflang` links and the storefront switcher: empty but present in a shop without markets.
+        let links = shared.alternates.map { $0.table.links(for: route, in: $0.index) } ?? []
+        let here = shared.alternates?.index
+        context["alternates"] = links.map { ["hreflang": $0.hreflang, "url": $0.url] as TemplateFields }
+        let switcher = links.filter { $0.hreflang != "x-default" }
+        context["hasStorefrontLinks"] = !switcher.isEmpty
+        context["storefrontLinks"] = switcher.map {
+            ["label": $0.label, "url": $0.url, "hreflang": $0.hreflang, "lang": $0.language, "current": $0.storefront == here] as TemplateFields
+        }
         // Every page has a description: its own text, else a sentence made from its title.
         let text = description.flatMap { $0.isEmpty ? nil : $0 }
             ?? (route.isEmpty ? site.title : strings("pageDescription", ["title": title, "shop": site.title]))
@@ -516,6 +525,8 @@ final class SharedParts: @unchecked Sendable {
     let storefrontFolder: String
     /// `dir="rtl"` on every page.
     let isRightToLeft: Bool
+    /// The same pages in the other storefronts, and which storefront this is; nil in a shop without markets.
+    var alternates: (table: PageAlternates, index: Int)?
 
     init(catalog: Catalog, now: Date, templates: TemplateLibrary, strings: ShopStrings) {
         self.catalog = catalog

@@ -25,9 +25,17 @@ public struct SiteRenderer: Sendable {
         self.init(catalog: catalog, templates: templates, now: now, language: language, inspect: nil)
     }
 
+    /// A storefront's renderer: its pages link their versions in the other storefronts, read from
+    /// `alternates` (filled once every storefront is planned) as storefront `index`.
+    public init(
+        catalog: Catalog, templates: TemplateLibrary, now: Date, language: String, alternates: PageAlternates, index: Int
+    ) {
+        self.init(catalog: catalog, templates: templates, now: now, language: language, inspect: nil, alternates: (alternates, index))
+    }
+
     init(
         catalog: Catalog, templates: TemplateLibrary, now: Date, language: String,
-        inspect: (@Sendable (String, TemplateFields) -> Void)?
+        inspect: (@Sendable (String, TemplateFields) -> Void)?, alternates: (PageAlternates, Int)? = nil
     ) {
         self.catalog = catalog
         self.templates = templates
@@ -35,6 +43,7 @@ public struct SiteRenderer: Sendable {
         self.language = language
         self.inspect = inspect
         shared = SharedParts(catalog: catalog, now: now, templates: templates, strings: templates.strings(in: language))
+        shared.alternates = alternates.map { (table: $0.0, index: $0.1) }
     }
 
     /// The language of the site's `locale`: `en_US` → `en`.

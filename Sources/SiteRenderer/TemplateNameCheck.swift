@@ -20,10 +20,17 @@ public enum TemplateNameCheck {
         let provided = Provided()
         for (catalog, only) in [(catalog, sampleFiles(of: catalog)), (SpecimenCatalog.make(site: catalog.site, now: now), nil)] {
             let language = SiteRenderer.language(of: catalog.site)
-            let renderer = SiteRenderer(catalog: catalog, templates: templates, now: now, language: language) { kind, context in
-                provided.add(kind, SharedContext.plain(fields: context))
-            }
-            for job in renderer.jobs(only: only) { _ = job.render() }
+            // The specimen's pages are given a second storefront, so the names of the links to
+            // the same page elsewhere (`hreflang`, the switcher) are provided as a shop with
+            // markets provides them.
+            let alternates = only == nil ? PageAlternates() : nil
+            let renderer = SiteRenderer(
+                catalog: catalog, templates: templates, now: now, language: language,
+                inspect: { kind, context in provided.add(kind, SharedContext.plain(fields: context)) },
+                alternates: alternates.map { ($0, 0) })
+            let jobs = renderer.jobs(only: only)
+            if let alternates { specimenStorefronts(alternates, site: catalog.site, routes: jobs.map(\.path)) }
+            for job in jobs { _ = job.render() }
         }
         let (top, anywhere) = provided.names
         let kinds = top.keys.sorted()
@@ -63,6 +70,18 @@ public enum TemplateNameCheck {
     }
 
     /// `not-found` is the 404 page; the others read as their names.
+    /// Two storefronts of the same pages: the specimen's own and one in another language.
+    static func specimenStorefronts(_ alternates: PageAlternates, site: Site, routes paths: [String]) {
+        let routes = paths.map { $0.hasSuffix("index.html") ? String($0.dropLast("index.html".count)) : $0 }
+        let language = SiteLanguage(tag: Site.primaryLanguage(of: site.locale))
+        let market = Market(id: "specimen", countries: ["US"], currency: site.currency, languages: [language.tag])
+        for isRoot in [true, false] {
+            let storefront = Storefront(market: market, language: language, isRoot: isRoot)
+            alternates.add(
+                storefront: storefront, baseURL: site.baseURL + storefront.pathPrefix, label: site.title, routes: routes, ownSlugs: [:])
+        }
+    }
+
     static func pageName(_ kind: String) -> String { kind == "not-found" ? "not-found (404)" : kind }
 
     /// The pages of the shop looked at: every page that exists once, and the first few of each

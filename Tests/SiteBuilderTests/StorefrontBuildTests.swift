@@ -107,4 +107,47 @@ import VitrineTestSupport
         #expect(SiteBuilder.build(buildOptions(fixture, output: second)).succeeded)
         #expect(FolderContents.files(in: second) == first)
     }
+
+    /// Every page of every storefront names its versions in the others, itself included, with
+    /// `x-default` for the root's; each version names it back.
+    @Test func hreflangLinksAreReciprocalOnEveryPage() throws {
+        let (fixture, files) = try built()
+        defer { fixture.cleanUp() }
+        let base = "https://example.com/shop/"
+        var pages: [String: [(String, String)]] = [:]
+        for (path, data) in files where path.hasSuffix("index.html") {
+            let html = String(decoding: data, as: UTF8.self)
+            guard !html.contains(#"<meta name="robots" content="noindex">"#) else { continue }
+            let url = base + String(path.dropLast("index.html".count))
+            pages[url] = html.matches(of: /<link rel="alternate" hreflang="([^"]+)" href="([^"]+)">/).map { (String($0.1), String($0.2)) }
+        }
+        let korean = try #require(pages[base + "ko-kr/products/naiteu-serum/"])
+        #expect(korean.contains { $0 == ("en-US", base + "products/night-serum/") })
+        #expect(korean.contains { $0 == ("en-KR", base + "en-kr/products/night-serum/") })
+        #expect(korean.contains { $0 == ("x-default", base + "products/night-serum/") })
+        #expect(!korean.contains { $0.0 == "ar-AE" }, "the Emirates do not sell the serum")
+        var checked = 0
+        for (url, links) in pages where !links.isEmpty {
+            #expect(links.contains { $0.1 == url && $0.0 != "x-default" }, "\(url) names itself")
+            #expect(links.filter { $0.0 == "x-default" }.count == 1, "\(url)")
+            for (language, target) in links where language != "x-default" {
+                let back = try #require(pages[target], "\(url) links \(target), which is not a page")
+                #expect(back.contains { $0.1 == url }, "\(target) names \(url) back")
+                checked += 1
+            }
+        }
+        #expect(checked > 100)
+    }
+
+    @Test func theSitemapAndTheSwitcherNameTheOtherStorefronts() throws {
+        let (fixture, files) = try built()
+        defer { fixture.cleanUp() }
+        let sitemap = try text(files, "ko-kr/sitemap.xml")
+        #expect(sitemap.contains(#"xmlns:xhtml="http://www.w3.org/1999/xhtml""#))
+        #expect(sitemap.contains(#"<xhtml:link rel="alternate" hreflang="en-US" href="https://example.com/shop/products/night-serum/"/>"#))
+        let page = try text(files, "ko-kr/products/naiteu-serum/index.html")
+        #expect(page.contains(#"<nav class="storefronts" aria-label="언어 및 지역">"#))
+        #expect(page.contains(#"href="https://example.com/shop/ko-kr/products/naiteu-serum/" hreflang="ko-KR" lang="ko" aria-current="page">한국어 · 대한민국 (KRW)</a>"#))
+        #expect(page.contains(#"hreflang="en-US" lang="en">English · United States (USD)</a>"#))
+    }
 }
