@@ -40,6 +40,8 @@ extension PageBuilder {
         var page = context.base(route: route, title: title, description: summary, section: "categories")
         var item: TemplateFields = [
             "title": category.title, "slug": category.slug.rawValue, "descriptionHTML": category.description.html,
+            "titleLang": context.fallbackLanguage(.category, category.slug),
+            "descriptionLang": context.fallbackLanguage(.category, category.slug, body: true),
             "extra": category.extra.mapValues(\.anyValue),
         ]
         context.addImage(category.image, as: "image", slot: PageContext.Slot.banner, to: &item)

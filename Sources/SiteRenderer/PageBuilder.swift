@@ -108,6 +108,7 @@ struct PageBuilder: Sendable {
             item["inStock"] = shown.availability == .inStock
         }
         item["detailHTML"] = product.detail.html
+        item["detailLang"] = context.fallbackLanguage(.product, product.slug, body: true)
         item["priceAmount"] = quote.price.decimalString
         item["currency"] = quote.price.currency.code
         // Present even when false, like the card's `listPrice`: a miss searches every context.
@@ -192,6 +193,7 @@ struct PageBuilder: Sendable {
         var page = context.base(route: route, title: promotion.title, description: promotion.content.plainText, section: "promotions")
         var item = context.promotionSummary(promotion)
         item["contentHTML"] = promotion.content.html
+        item["contentLang"] = context.fallbackLanguage(.promotion, promotion.slug, body: true)
         item["brands"] = promotion.brands.compactMap { catalog.brandBySlug[$0] }.map(context.brandSummary)
         item["products"] = promotion.products.compactMap { catalog.productBySlug[$0] }.map { context.productCard($0) }
         item["stores"] = promotion.stores.map { store -> TemplateFields in
@@ -211,6 +213,8 @@ struct PageBuilder: Sendable {
     func freePage(_ free: Page) -> TemplateFields {
         var page = context.base(route: route, title: free.title, description: free.body.plainText, section: free.slug.rawValue)
         page["bodyHTML"] = free.body.html
+        page["titleLang"] = context.fallbackLanguage(.page, free.slug)
+        page["bodyLang"] = context.fallbackLanguage(.page, free.slug, body: true)
         page["extra"] = free.extra.mapValues(\.anyValue)
         page["breadcrumbs"] = breadcrumbs([(free.title, nil)])
         return page
@@ -291,6 +295,7 @@ struct PageBuilder: Sendable {
     private func brandDetail(_ brand: Brand) -> TemplateFields {
         var item = context.brandSummary(brand)
         item["descriptionHTML"] = brand.description.html
+        item["descriptionLang"] = context.fallbackLanguage(.brand, brand.slug, body: true)
         item["logoAlt"] = strings("brandLogo", ["brand": brand.title])
         item["websiteText"] = strings("brandWebsite", ["brand": brand.title])
         if let website = brand.website { item["website"] = website }

@@ -34,6 +34,15 @@ struct PageContext {
     var strings: ShopStrings { shared.strings }
     var site: Site { _read { yield shared.catalog.site } }
 
+    /// The language a record's name or title (or, with `body`, its body) is shown in when it is
+    /// the default language's for want of a translation, for its element's `lang`; false when
+    /// it is in the page's language.
+    func fallbackLanguage(_ kind: RecordKind, _ slug: Slug, body: Bool = false) -> Any {
+        guard let fallback = catalog.localization?.fallback else { return false }
+        let ref = RecordRef(kind, slug)
+        return (body ? fallback.bodies : fallback.titles).contains(ref) ? fallback.language : false
+    }
+
     func url(_ route: String) -> String { route.isEmpty ? (root.isEmpty ? "./" : root) : root + route }
 
     func imageURL(_ image: ImageReference?) -> String? {
@@ -267,6 +276,7 @@ struct PageContext {
     private func makeBrandSummary(_ brand: Brand) -> TemplateFields {
         var item: TemplateFields = [
             "title": brand.title,
+            "titleLang": fallbackLanguage(.brand, brand.slug),
             "slug": brand.slug.rawValue,
             "url": url(Routes.brand(brand.slug)),
             "productCount": catalog.productsByBrand.count(of: brand.slug),
@@ -307,6 +317,7 @@ struct PageContext {
     private func makeProductSummary(_ product: Product, quote: PriceQuote) -> TemplateFields {
         var item: TemplateFields = [
             "name": product.name,
+            "nameLang": fallbackLanguage(.product, product.slug),
             "slug": product.slug.rawValue,
             "sku": product.sku,
             "url": url(Routes.product(product.slug)),
@@ -332,6 +343,7 @@ struct PageContext {
         let span = catalog.priceSpan(for: product, at: now)
         var item = makeProductSummary(span.cheapest, quote: span.lowest)
         item["name"] = product.name
+        item["nameLang"] = fallbackLanguage(.product, product.slug)
         item["sku"] = product.sku
         // The cheapest variant stands in for the price; the reviews are the product's.
         item["rating"] = ratingFields(for: product.slug)
@@ -381,6 +393,7 @@ struct PageContext {
         let status = promotion.status(at: now)
         var item: TemplateFields = [
             "title": promotion.title,
+            "titleLang": fallbackLanguage(.promotion, promotion.slug),
             "slug": promotion.slug.rawValue,
             "url": url(Routes.promotion(promotion.slug)),
             "status": status.rawValue,

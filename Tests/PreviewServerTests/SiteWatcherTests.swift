@@ -36,12 +36,12 @@ struct SiteWatcherTests {
         await site.start()
         let app = PreviewServer.application(site: site, configuration: .init(port: 0, pollInterval: .milliseconds(20)))
         try await app.test(.router) { _ in
-            try shop.edit("Templates/product.mustache", replacing: "<h1>{{name}}</h1>", with: "<h1>{{#name}}</h1>")
+            try shop.edit("Templates/product.mustache", replacing: "{{name}}</h1>", with: "{{#name}}</h1>")
             let deadline = ContinuousClock.now + .seconds(20)
             while ContinuousClock.now < deadline, await site.failure == nil { try await Task.sleep(for: .milliseconds(20)) }
             let failure = await site.failure ?? []
             #expect(failure.contains { $0.location.path.hasSuffix("product.mustache") })
-            try shop.edit("Templates/product.mustache", replacing: "<h1>{{#name}}</h1>", with: "<h1 class=\"fixed\">{{name}}</h1>")
+            try shop.edit("Templates/product.mustache", replacing: "<h1{{#nameLang}} lang=\"{{.}}\"{{/nameLang}}>{{#name}}</h1>", with: "<h1 class=\"fixed\">{{name}}</h1>")
             while ContinuousClock.now < deadline, await site.failure != nil { try await Task.sleep(for: .milliseconds(20)) }
             #expect(await site.failure == nil)
         }

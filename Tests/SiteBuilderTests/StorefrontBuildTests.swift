@@ -150,4 +150,22 @@ import VitrineTestSupport
         #expect(page.contains(#"href="https://example.com/shop/ko-kr/products/naiteu-serum/" hreflang="ko-KR" lang="ko" aria-current="page">한국어 · 대한민국 (KRW)</a>"#))
         #expect(page.contains(#"hreflang="en-US" lang="en">English · United States (USD)</a>"#))
     }
+
+    /// A text shown in the default language for want of a translation says so (`lang`), so a
+    /// screen reader reads it as English on a Korean page; translated texts and the English
+    /// storefronts carry no such mark.
+    @Test func fallbackTextIsMarkedWithItsLanguage() throws {
+        let (fixture, files) = try built()
+        defer { fixture.cleanUp() }
+        let untranslated = try text(files, "ko-kr/products/day-cream/index.html")
+        #expect(untranslated.contains(#"<h1 lang="en">Day Cream</h1>"#))
+        #expect(untranslated.contains(#"<div class="prose product-detail" lang="en">"#))
+        let translated = try text(files, "ko-kr/products/naiteu-serum/index.html")
+        #expect(translated.contains("<h1>나이트 세럼</h1>") && translated.contains(#"<div class="prose product-detail">"#))
+        let brand = try text(files, "ko-kr/brands/origins/index.html")
+        #expect(brand.contains(#"<span class="card-title" lang="en">Day Cream</span>"#))
+        #expect(brand.contains(#"<span class="card-title">나이트 세럼</span>"#))
+        #expect(!(try text(files, "en-kr/products/day-cream/index.html")).contains(#"lang="en">Day Cream"#))
+        #expect(try text(files, "products/day-cream/index.html").contains("<h1>Day Cream</h1>"))
+    }
 }
