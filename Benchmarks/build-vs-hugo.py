@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Times `vitrine build` against `hugo` on the same synthetic catalog, output to tmpfs.
 
-usage: Benchmarks/build-vs-hugo.py [--products 10000] [--brands 100] [--promotions 200] [--runs 5]
+usage: Benchmarks/build-vs-hugo.py [--products 10000] [--brands 100] [--promotions 200] [--runs 5] [--languages ko,ja,ar]
        VITRINE_BINARY=.build/release/vitrine Benchmarks/build-vs-hugo.py   # with a binary built already
 
 Builds vitrine in release mode, writes the catalog with ../shared/tools/gencatalog.py (and the
@@ -24,6 +24,8 @@ def main():
     ap.add_argument("--promotions", type=int, default=200)
     ap.add_argument("--runs", type=int, default=5)
     ap.add_argument("--tmp", default="/dev/shm/vitrine-bench")
+    # Translations and one market per language: Vitrine's storefronts against Hugo's languages.
+    ap.add_argument("--languages", default="")
     a = ap.parse_args()
     for tool in ("hugo", "/usr/bin/time"):
         if not shutil.which(tool):
@@ -35,7 +37,8 @@ def main():
     os.makedirs(a.tmp)
     content, hugo_site = os.path.join(a.tmp, "content"), os.path.join(a.tmp, "hugo")
     subprocess.run([sys.executable, GENCATALOG, content, "--products", str(a.products), "--brands", str(a.brands),
-                    "--promotions", str(a.promotions), "--hugo", hugo_site], check=True)
+                    "--promotions", str(a.promotions), "--hugo", hugo_site]
+                   + (["--languages", a.languages] if a.languages else []), check=True)
     results = {"vitrine": [], "hugo": []}
     for run in range(a.runs):
         # Both tools start from no output folder, so neither pays for clearing the last run's files.

@@ -1,6 +1,7 @@
 import BuildEngine
 public import CatalogModel
 import Foundation
+import Parallel
 import SiteRenderer
 
 extension SiteBuilder {
@@ -22,13 +23,13 @@ extension SiteBuilder {
         catalog: Catalog, templates: TemplateLibrary, now: Date, imageSizes: [String: Int], search: Bool
     ) -> [OutputJob] {
         let storefronts = catalog.site.storefronts
-        let alternates = PageAlternates()
+        let alternates = PageAlternates(count: storefronts.count)
         let root = rootCatalog(catalog)
         var jobs = siteJobs(
             catalog: root, templates: templates, now: now, imageSizes: imageSizes, search: search, statics: true,
             alternates: (alternates, 0))
         alternates.add(
-            storefront: storefronts[0], baseURL: root.site.baseURL, label: label(of: storefronts[0]), routes: listedRoutes(jobs),
+            0, storefront: storefronts[0], baseURL: root.site.baseURL, label: label(of: storefronts[0]), routes: listedRoutes(jobs),
             ownSlugs: root.localization?.ownSlugs ?? [:])
         if storefronts[0].language.tag != catalog.site.contentLanguage.tag {
             for index in jobs.indices { jobs[index].dependencies = [.everything] }
@@ -38,14 +39,19 @@ extension SiteBuilder {
             let text = "User-agent: *\nDisallow:\n\n" + sitemaps.map { "Sitemap: \($0)\n" }.joined()
             jobs[robots] = OutputJob(path: Routes.robots, category: .data, kind: "robots", dependencies: [.site], text: { text })
         }
-        for (index, storefront) in storefronts.enumerated().dropFirst() {
+        // Each storefront is a site's plan, its search index built whole: on all cores, one a core.
+        let planned = ParallelMap.map(Array(storefronts.indices.dropFirst())) { index in
+            let storefront = storefronts[index]
             let local = catalog.localized(for: storefront)
             let own = siteJobs(
                 catalog: local, templates: templates, now: now, imageSizes: imageSizes, search: true, statics: false,
                 alternates: (alternates, index))
             alternates.add(
-                storefront: storefront, baseURL: local.site.baseURL, label: label(of: storefront), routes: listedRoutes(own),
+                index, storefront: storefront, baseURL: local.site.baseURL, label: label(of: storefront), routes: listedRoutes(own),
                 ownSlugs: local.localization?.ownSlugs ?? [:])
+            return own
+        }
+        for (storefront, own) in zip(storefronts.dropFirst(), planned) {
             for var job in own where job.path != Routes.robots {
                 job.path = storefront.pathPrefix + job.path
                 job.dependencies = [.everything]

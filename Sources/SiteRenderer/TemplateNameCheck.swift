@@ -23,7 +23,7 @@ public enum TemplateNameCheck {
             // The specimen's pages are given a second storefront, so the names of the links to
             // the same page elsewhere (`hreflang`, the switcher) are provided as a shop with
             // markets provides them.
-            let alternates = only == nil ? PageAlternates() : nil
+            let alternates = only == nil ? PageAlternates(count: 2) : nil
             let renderer = SiteRenderer(
                 catalog: catalog, templates: templates, now: now, language: language,
                 inspect: { kind, context in provided.add(kind, SharedContext.plain(fields: context)) },
@@ -75,9 +75,10 @@ public enum TemplateNameCheck {
         let routes = paths.map { $0.hasSuffix("index.html") ? String($0.dropLast("index.html".count)) : $0 }
         let language = SiteLanguage(tag: Site.primaryLanguage(of: site.locale))
         let market = Market(id: "specimen", countries: ["US"], currency: site.currency, languages: [language.tag])
-        for isRoot in [true, false] {
+        for (index, isRoot) in [true, false].enumerated() {
             let storefront = Storefront(market: market, language: language, isRoot: isRoot)
             alternates.add(
+                index,
                 storefront: storefront, baseURL: site.baseURL + storefront.pathPrefix, label: site.title, routes: routes, ownSlugs: [:])
         }
     }

@@ -17,30 +17,35 @@ public final class PageAlternates: @unchecked Sendable {
     }
 
     private var routesByIdentity: [String: [(storefront: Int, route: String)]] = [:]
-    private var identities: [[String: String]] = []
-    private var storefronts: [(hreflang: String, base: String, label: String, language: String)] = []
+    private var identities: [[String: String]]
+    private var storefronts: [(hreflang: String, base: String, label: String, language: String)]
     private let lock = NSLock()
 
-    public init() {}
+    /// For `count` storefronts, added in any order (they are planned on all cores).
+    public init(count: Int) {
+        identities = Array(repeating: [:], count: count)
+        storefronts = Array(repeating: ("", "", "", ""), count: count)
+    }
 
     /// Records one storefront's pages: `routes` as it writes them (`products/naiteu-serum/`), and
     /// for translated slugs the route the same page has under the records' own slugs.
-    public func add(storefront: Storefront, baseURL: String, label: String, routes: [String], ownSlugs: [RecordRef: Slug]) {
+    public func add(
+        _ index: Int, storefront: Storefront, baseURL: String, label: String, routes: [String], ownSlugs: [RecordRef: Slug]
+    ) {
         var renamed: [String: String] = [:]
         for (ref, own) in ownSlugs {
             renamed[Self.recordRoute(ref.kind, ref.slug)] = Self.recordRoute(ref.kind, own)
         }
         lock.lock()
         defer { lock.unlock() }
-        let index = storefronts.count
-        storefronts.append((storefront.hreflang, baseURL, label, storefront.language.tag))
+        storefronts[index] = (storefront.hreflang, baseURL, label, storefront.language.tag)
         var identity: [String: String] = [:]
         for route in routes {
             let own = Self.identity(of: route, renamed: renamed)
             identity[route] = own
             routesByIdentity[own, default: []].append((index, route))
         }
-        identities.append(identity)
+        identities[index] = identity
     }
 
     /// Every storefront's version of `route` in storefront `index` (itself included), then
@@ -51,7 +56,7 @@ public final class PageAlternates: @unchecked Sendable {
         guard index < identities.count, let identity = identities[index][route], let versions = routesByIdentity[identity],
             versions.count > 1
         else { return [] }
-        var links = versions.map { version in
+        var links = versions.sorted { $0.storefront < $1.storefront }.map { version in
             let s = storefronts[version.storefront]
             return Link(hreflang: s.hreflang, url: s.base + version.route, label: s.label, language: s.language, storefront: version.storefront)
         }
