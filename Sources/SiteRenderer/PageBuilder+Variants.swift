@@ -28,14 +28,15 @@ extension PageBuilder {
             var values: [String] = []
             for variant in product.variants where !values.contains(variant.values[index]) { values.append(variant.values[index]) }
             return [
-                "name": name, "label": Self.optionLabel(name), "index": index,
+                "name": name, "label": Self.optionLabel(name, of: product), "index": index,
                 "values": values.map { value -> TemplateFields in ["value": value, "selected": value == chosen.values[index]] },
             ]
         }
-        item["selectedLabel"] = product.optionValues(of: chosen).map { "\(Self.optionLabel($0.name)): \($0.value)" }
+        item["selectedLabel"] = product.optionValues(of: chosen).map { "\(Self.optionLabel($0.name, of: product)): \($0.value)" }
             .joined(separator: ", ")
-        item["optionLabels"] = product.options.map(Self.optionLabel)
-        let names = product.options.map { Self.optionLabel($0).lowercased() }
+        item["optionLabels"] = product.options.map { Self.optionLabel($0, of: product) }
+        // Lower-cased in a sentence only where the label is the option's own English name.
+        let names = product.options.map { product.optionLabels[$0] ?? Self.optionLabel($0).lowercased() }
         let list = names.count == 1
             ? names[0] : strings("listAnd", ["list": names.dropLast().joined(separator: strings("listSeparator")), "last": names.last!])
         item["variantsHeading"] = strings("variantsHeading", ["options": list])
@@ -88,6 +89,11 @@ extension PageBuilder {
     }
 
     /// `shade` → `Shade`, `skinType` → `Skin type`.
+    /// A storefront's name for the option where its translation gives one, else the option's own.
+    static func optionLabel(_ name: String, of product: Product) -> String {
+        product.optionLabels[name] ?? optionLabel(name)
+    }
+
     static func optionLabel(_ name: String) -> String {
         var label = ""
         for character in name {

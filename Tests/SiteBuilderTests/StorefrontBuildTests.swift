@@ -168,4 +168,20 @@ import VitrineTestSupport
         #expect(!(try text(files, "en-kr/products/day-cream/index.html")).contains(#"lang="en">Day Cream"#))
         #expect(try text(files, "products/day-cream/index.html").contains("<h1>Day Cream</h1>"))
     }
+
+    /// A translated option name labels the storefront's variant picker.
+    @Test func translatedOptionNamesLabelThePicker() throws {
+        let fixture = try ShopFixture(changes: [
+            "site.json": Self.site,
+            "products/tint.md": "---\nsku: TINT\nname: Tint\nbrand: origins\nprice: 20.00\noptions: [shade]\nvariants:\n  - sku: TINT-1\n    shade: Rose\n  - sku: TINT-2\n    shade: Coral\n---\nA tint.\n",
+            "products/tint.ko.md": "---\nname: 틴트\noptions: {shade: 색상}\nvalues: {Rose: 로즈}\n---\n",
+        ])
+        defer { fixture.cleanUp() }
+        #expect(SiteBuilder.build(buildOptions(fixture)).succeeded)
+        let files = FolderContents.files(in: fixture.output)
+        let korean = try text(files, "ko-kr/products/tint/index.html")
+        #expect(korean.contains(">색상</label>"), "the picker's label")
+        #expect(korean.contains(">로즈</option>") && korean.contains(">Coral</option>"))
+        #expect(try text(files, "products/tint/index.html").contains(">Shade</label>"))
+    }
 }
