@@ -22,12 +22,13 @@ extension FieldReader {
                 location = reader.location(of: "tag")
                 absorb(reader)
                 language = tag.map { SiteLanguage(tag: $0, fallback: fallback ?? .show) }
+            } else if let problem = Self.languageProblem(item.scalarText) {
+                location = item.location
+                fail(key, item, problem)
+                language = nil
             } else {
                 location = item.location
-                language = Self.languageProblem(item.scalarText).map { problem in
-                    fail(key, item, problem)
-                    return nil
-                } ?? item.scalarText.map { SiteLanguage(tag: $0) }
+                language = item.scalarText.map { SiteLanguage(tag: $0) }
             }
             guard let language else { continue }
             if let earlier = out.first(where: { $0.tag.lowercased() == language.tag.lowercased() }) {
