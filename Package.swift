@@ -88,7 +88,9 @@ let package = Package(
         // plural forms, looked up with a fallback to English. Apart from SiteRenderer, so that feeds and
         // the checkout service can take their texts from the same tables.
         .target(name: "ShopStrings", dependencies: ["CatalogModel"], swiftSettings: strictness),
-        .target(name: "FeedWriter", dependencies: ["CatalogModel", "BuildEngine", "CLibXML2", "TextHash"], swiftSettings: strictness),
+        .target(
+            name: "FeedWriter", dependencies: ["CatalogModel", "BuildEngine", "CLibXML2", "TextHash", "ShopStrings", "DefaultTheme"],
+            swiftSettings: strictness),
         // Product photos in the widths and formats pages offer, through libvips, cached across builds.
         .target(
             name: "ImageDerivatives",
@@ -112,7 +114,7 @@ let package = Package(
         // `Templates/` holds only the files it changes.
         .executableTarget(name: "ThemeEmbedder", swiftSettings: strictness),
         .plugin(name: "EmbedDefaultTheme", capability: .buildTool(), dependencies: ["ThemeEmbedder"]),
-        .target(name: "DefaultTheme", swiftSettings: strictness, plugins: ["EmbedDefaultTheme"]),
+        .target(name: "DefaultTheme", dependencies: ["ShopStrings"], swiftSettings: strictness, plugins: ["EmbedDefaultTheme"]),
         // `vitrine theme copy` and `vitrine theme diff`: a shop's overrides of the built-in theme.
         .target(name: "ThemeOverrides", dependencies: ["DefaultTheme", "CatalogModel", "BuildEngine"], swiftSettings: strictness),
         // `vitrine init`: a small working shop to start from.
@@ -149,7 +151,7 @@ let package = Package(
         .target(
             name: "CheckoutService",
             dependencies: [
-                "CatalogModel", "Orders",
+                "CatalogModel", "Orders", "ShopStrings", "DefaultTheme",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 "TemplateEngine",
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -164,7 +166,7 @@ let package = Package(
             dependencies: [
                 "SiteBuilder", "CatalogModel", "CatalogAPI", "SearchIndexer", "CheckoutService", "PreviewServer", "Importer",
                 "ImageDerivatives", "ContentEditor", "CMimalloc", "ShopStarter", "ThemeOverrides", "SiteArchive", "Orders",
-                "SiteDeploy", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "SiteDeploy", "SiteRenderer", .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strictness),

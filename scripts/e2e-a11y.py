@@ -1,10 +1,11 @@
 #!/usr/bin/env python3
-"""Accessibility and structured data of every page kind of the built sample shop.
+"""Accessibility and structured data of every page kind of every storefront of the built sample shop.
 
 usage: e2e-a11y.py --site OUTPUT_DIR
 
-Serves the site on 127.0.0.1 and opens each page kind in headless Chromium (selenium) at a desktop
-and a phone width, runs axe-core (the `axe.min.js` that PyPI `axe-playwright-python` ships,
+Serves the site on 127.0.0.1 and opens each page kind of each storefront (the root and every
+`<language>-<market>/` folder site.json's markets make) in headless Chromium (selenium) at a
+desktop and a phone width, runs axe-core (the `axe.min.js` that PyPI `axe-playwright-python` ships,
 injected into the page) and fails on any violation of impact "serious" or "critical". Then reads
 each page's structured data as search engines do (PyPI `extruct`) and checks the kinds each page
 must carry: Product or ProductGroup with Offers on product pages, BreadcrumbList wherever a
@@ -34,12 +35,24 @@ PAGES = [
 ]
 
 
+def storefront_prefixes(content):
+    """The root and each other storefront's folder, as the contract lays them out."""
+    site = json.load(open(os.path.join(content, "site.json"), encoding="utf-8"))
+    prefixes = [""]
+    for m_index, market in enumerate(site.get("markets", [])):
+        for l_index, language in enumerate(market["languages"]):
+            if m_index or l_index:
+                prefixes.append(f"{language}-{market['id']}/".lower())
+    return prefixes
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--site", required=True)
     ap.add_argument("--content", default="Content")
     a = ap.parse_args()
     reviews = published_reviews(a.content)
+    prefixes = storefront_prefixes(a.content)
     base = serve(a.site)
     check = Checks()
     driver = chromium()
@@ -48,7 +61,7 @@ def main():
     try:
         for label, (width, height) in WIDTHS.items():
             driver.set_window_size(width, height)
-            for page in PAGES:
+            for page in [prefix + page for prefix in prefixes for page in PAGES]:
                 driver.get(base + page)
                 driver.execute_script("return new Promise(r => setTimeout(r, 300))")  # let scripts fill the page
                 driver.execute_script(AXE)
@@ -79,8 +92,10 @@ def main():
         for name in files:
             if not name.endswith(".html"):
                 continue
-            path = os.path.relpath(os.path.join(root, name), a.site)
-            items, html = data(path)
+            full_path = os.path.relpath(os.path.join(root, name), a.site)
+            prefix = next((p for p in prefixes[1:] if full_path.startswith(p)), "")
+            path = full_path[len(prefix):]
+            items, html = data(full_path)
             kinds = types(items)
             problems = []
             if 'class="breadcrumbs"' in html:
@@ -111,7 +126,7 @@ def main():
                     problems.append("home page without a WebSite SearchAction")
                 if "Organization" not in kinds:
                     problems.append("home page without an Organization")
-            check(f"structured data /{path} ({', '.join(sorted(set(kinds))) or 'none'})", not problems, "; ".join(problems))
+            check(f"structured data /{full_path} ({', '.join(sorted(set(kinds))) or 'none'})", not problems, "; ".join(problems))
     return check.summary("a11y")
 
 

@@ -114,17 +114,26 @@ def walk_strings(value, key=None):
 # API files and their schemas
 
 
-def check_api(site, base_url):
-    api = site / "api" / "v1"
+def storefront_prefixes():
+    """The folders of the storefronts other than the root (`ko-kr/`), as the contract names them."""
+    site = load_json(CONTENT / "site.json")
+    return [f"{language}-{market['id']}/".lower() for m, market in enumerate(site.get("markets", []))
+            for l, language in enumerate(market["languages"]) if m or l]
+
+
+def check_api(site, base_url, prefix=""):
+    """One storefront's API (`prefix` its folder, empty for the root): every file valid against
+    the storefront's published schemas, sorted, its links leading to files of the build."""
+    api = site / prefix / "api" / "v1"
     schema_dir = api / "schema"
     schemas = {str(p.relative_to(schema_dir)): load_json(p) for p in sorted(schema_dir.rglob("*/*.json"))}
     for name, schema in schemas.items():
         try:
             Draft202012Validator.check_schema(schema)
-            check(f"schema {name} is a valid draft 2020-12 schema", True)
+            check(f"schema {prefix}{name} is a valid draft 2020-12 schema", True)
         except Exception as error:  # noqa: BLE001 - any failure is a failed check
-            check(f"schema {name} is a valid draft 2020-12 schema", False, str(error).splitlines()[0])
-        check(f"schema {name} has its published $id", schema.get("$id") == base_url + "api/v1/schema/" + name,
+            check(f"schema {prefix}{name} is a valid draft 2020-12 schema", False, str(error).splitlines()[0])
+        check(f"schema {prefix}{name} has its published $id", schema.get("$id") == base_url + prefix + "api/v1/schema/" + name,
               schema.get("$id"))
 
     files = sorted(p for p in api.rglob("*.json") if schema_dir not in p.parents or p.name == "index.json")
@@ -137,12 +146,13 @@ def check_api(site, base_url):
           sorted(e["name"] for e in index["schemas"]) == sorted(schemas), str(index["schemas"])[:200])
     for path in files:
         relative = str(path.relative_to(api))
+        shown = prefix + "api/v1/" + relative
         raw = path.read_bytes()
         document = json.loads(raw.decode("utf-8"))
         validator = Draft202012Validator(schemas[response_schema_name(relative)])
         errors = [f"{'/'.join(map(str, e.absolute_path))}: {e.message}" for e in validator.iter_errors(document)]
-        check(f"api/v1/{relative} validates against its schema", not errors, "; ".join(errors[:3]))
-        check(f"api/v1/{relative} has sorted keys",
+        check(f"{shown} validates against its schema", not errors, "; ".join(errors[:3]))
+        check(f"{shown} has sorted keys",
               raw == json.dumps(document, sort_keys=True, ensure_ascii=False, separators=(",", ":")).encode("utf-8"))
         broken = []
         for key, text in walk_strings(document):
@@ -161,7 +171,7 @@ def check_api(site, base_url):
                 target = target / "index.html"
             if not target.exists():
                 broken.append(f"{key}: {text} leads to no file")
-        check(f"api/v1/{relative} links lead to files of the build", not broken, "; ".join(broken[:3]))
+        check(f"{shown} links lead to files of the build", not broken, "; ".join(broken[:3]))
 
     # Following `next` from page 1 visits every product of the brand once, in name order.
     brands = load_json(api / "brands.json")
@@ -172,13 +182,22 @@ def check_api(site, base_url):
             pages += 1
             seen += [p["name"] for p in page["products"]]
             url = page.get("next")
-        check(f"brand {brand['slug']}: paging through next visits its {brand['productCount']} products",
+        check(f"{prefix}brand {brand['slug']}: paging through next visits its {brand['productCount']} products",
               len(seen) == brand["productCount"] and pages == page["pageCount"])
     site_doc = load_json(api / "site.json")
-    check("site.json counts what the API lists",
+    check(f"{prefix}site.json counts what the API lists",
           site_doc["counts"]["brands"] == brands["total"] == len(brands["brands"])
           and site_doc["counts"]["products"] == len(list((api / "products").glob("*.json"))))
     promotions = load_json(api / "promotions.json")
+    if prefix:
+        market = prefix.rstrip("/").split("-")[-1]
+        listed = [p["slug"] for p in promotions["promotions"]]
+        check(f"{prefix}promotions.json lists the Korea-only promotion exactly in Korea's storefronts",
+              ("seoul-fresh-week" in listed) == (market == "kr"), str(listed))
+        currencies = {load_json(p)["price"]["currency"] for p in (api / "products").glob("*.json")}
+        check(f"{prefix}products are priced in the market's currency alone", len(currencies) == 1
+              and currencies != {"USD"}, str(currencies))
+        return schemas
     check("promotions.json has the active and upcoming promotions at the build clock",
           [(p["slug"], p["status"]) for p in promotions["promotions"]]
           == [("xmas-10-off", "active"), ("origins-15-off", "active"), ("valentines-glow-week", "upcoming")],
@@ -341,12 +360,17 @@ def check_broken_content(vitrine, work, schemas):
 
 
 def content_document_at(path, folder):
+    """The document and the name of its schema; a translation (`serum.ko.md`, a language of
+    site.json before the extension) has its kind's translation schema."""
     relative = path.relative_to(folder)
     kind = content_kind(relative)
+    languages = load_json(folder / "site.json").get("languages", [])[1:]
+    if kind != "site" and path.with_suffix("").suffix[1:] in languages:
+        kind += ".translation"
     if path.suffix == ".json":
         return load_json(path), f"content/{kind}.json"
     front, _ = split_front_matter(path.read_text(encoding="utf-8"))
-    return front, f"content/{kind}.front-matter.json"
+    return {} if front is None else front, f"content/{kind}.front-matter.json"
 
 
 # ---------------------------------------------------------------------------------------------
@@ -512,6 +536,7 @@ def main():
         base_url = load_json(CONTENT / "site.json")["baseURL"]
         steps = [
             ("API", lambda: check_api(site, base_url)),
+            *[(f"API {prefix}", lambda prefix=prefix: check_api(site, base_url, prefix)) for prefix in storefront_prefixes()],
             ("determinism", lambda: check_deterministic(vitrine, work, site)),
             ("schema command", lambda: check_schema_command(vitrine, work, site, base_url)),
         ]

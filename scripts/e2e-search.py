@@ -10,7 +10,7 @@ typo x1; relevance then name), not read from the index, so a wrong index or a wr
 usage: e2e-search.py --site OUTPUT_DIR --content CONTENT_DIR --screenshot FILE.png
 """
 import argparse, functools, http.server, json, os, re, sys, threading, unicodedata
-from decimal import Decimal
+from decimal import ROUND_HALF_EVEN, Decimal
 from urllib.parse import urlencode
 
 import yaml
@@ -26,6 +26,8 @@ WEIGHTS = {"name": 8, "brand": 4, "label": 2, "detail": 1}
 
 
 KANA_VOICING = ("\u3099", "\u309a")
+# The clock scripts/e2e-search.sh builds the shop with.
+CLOCK = "2026-12-01T12:00:00Z"
 
 
 def fold(text):
@@ -78,20 +80,76 @@ def one_edit_apart(a, b):
     return a[i:] == b[i + 1:] if len(a) < len(b) else a[i + 1:] == b[i:]
 
 
-def load_catalog(content):
+def load_catalog(content, language=None, market=None):
+    """The products as a storefront's index holds them: with `language`, each record's translation
+    file (`serum.ko.md`) replaces the texts it gives (name, body, tags, option values, a brand's
+    title); with `market`, prices are in its currency as the contract computes them."""
+    site = json.load(open(os.path.join(content, "site.json"), encoding="utf-8"))
+    languages = set(site.get("languages", [])[1:])
+
     def read(path):
         text = open(path, encoding="utf-8").read()
         if path.endswith(".json"):
             return json.loads(text)
         _, front, body = text.split("---\n", 2)
-        record = yaml.safe_load(front)
+        record = yaml.safe_load(front) or {}
         record["body"] = body
         return record
+
+    def is_translation(name):
+        return os.path.splitext(os.path.splitext(name)[0])[1][1:] in languages
+
+    def translated(folder, name):
+        """The record at folder/name with its `language` translation's texts over its own."""
+        record = read(os.path.join(folder, name))
+        stem = os.path.splitext(name)[0]
+        for ext in (".md", ".json"):
+            path = os.path.join(folder, f"{stem}.{language}{ext}")
+            if language and os.path.exists(path):
+                translation = read(path)
+                body = translation.pop("body", "").strip()
+                if body:
+                    record["detail"] = record["body"] = body
+                record.update({k: translation[k] for k in ("name", "title", "tags") if k in translation})
+                record["values"] = translation.get("values", {})
+        return record
+
+    def price(value, listed):
+        """Listed in the market's currency, else converted by the rate and rounded half-even to the step."""
+        if market is None or market["currency"] == site["currency"]:
+            return Decimal(str(value))
+        currency = market["currency"]
+        if currency in (listed or {}):
+            return Decimal(str(listed[currency]))
+        step = Decimal(market.get("rounding", "1" if currency in ("JPY", "KRW") else "0.01"))
+        converted = Decimal(str(value)) * Decimal(site["exchangeRates"][currency])
+        return (converted / step).quantize(Decimal(1), rounding=ROUND_HALF_EVEN) * step
+
+    # Promotions without a code that run at CLOCK in this market lower the price shoppers search by.
+    running = []
+    folder = os.path.join(content, "promotions")
+    for name in sorted(os.listdir(folder)) if os.path.isdir(folder) else []:
+        if is_translation(name):
+            continue
+        promotion = read(os.path.join(folder, name))
+        starts, ends = (str(promotion.get(k, "")) for k in ("starts", "ends"))
+        in_market = not promotion.get("markets") or (market and market["id"] in promotion["markets"])
+        if not promotion.get("code") and in_market and starts[:10] <= CLOCK[:10] and (not ends or CLOCK[:10] <= ends[:10]):
+            running.append(promotion)
+
+    def on_sale(amount, slug, brand):
+        percent = max((Decimal(str(p["discountPercent"])) for p in running
+                       if slug in p.get("products", []) or brand in p.get("brands", [])), default=None)
+        if percent is None:
+            return amount
+        unit = Decimal(1) if (market or {}).get("currency") in ("JPY", "KRW") else Decimal("0.01")
+        return amount - (amount * percent / 100).quantize(unit, rounding=ROUND_HALF_EVEN)
 
     parents = {}
     folder = os.path.join(content, "categories")
     for name in sorted(os.listdir(folder)) if os.path.isdir(folder) else []:
-        parents[os.path.splitext(name)[0]] = read(os.path.join(folder, name)).get("parent")
+        if not is_translation(name):
+            parents[os.path.splitext(name)[0]] = read(os.path.join(folder, name)).get("parent")
 
     def with_ancestors(slugs):
         out = set()
@@ -103,12 +161,15 @@ def load_catalog(content):
 
     brands = {}
     for name in sorted(os.listdir(os.path.join(content, "brands"))):
-        brands[os.path.splitext(name)[0]] = read(os.path.join(content, "brands", name))["title"]
+        if not is_translation(name):
+            brands[os.path.splitext(name)[0]] = translated(os.path.join(content, "brands"), name)["title"]
     products = []
     skus = {}
     for folder, _, files in os.walk(os.path.join(content, "products")):
         for name in files:
-            p = read(os.path.join(folder, name))
+            if is_translation(name):
+                continue
+            p = translated(folder, name)
             slug = os.path.splitext(name)[0]
             fields = {}
             def add(text, field):
@@ -124,14 +185,15 @@ def load_catalog(content):
             for v in p.get("variants", []):
                 add(v["sku"], "label")
                 for option in options:
-                    add(v[option], "label")
+                    add(p.get("values", {}).get(str(v[option]), v[option]), "label")
             add(p.get("detail", p.get("body", "")), "detail")
-            prices = sorted({Decimal(str(v.get("price", p["price"]))) for v in p.get("variants", [])}) or [Decimal(str(p["price"]))]
+            prices = sorted({on_sale(price(v.get("price", p["price"]), v.get("prices") if "price" in v else p.get("prices")), slug, p["brand"])
+                             for v in p.get("variants", [])}) or [on_sale(price(p["price"], p.get("prices")), slug, p["brand"])]
             skus[str(p["sku"])] = slug
             for v in p.get("variants", []):
                 skus[str(v["sku"])] = slug
             products.append(dict(slug=slug, name=p["name"], brand=p["brand"], brand_title=brands[p["brand"]],
-                                 price=prices[0], prices=prices, currency=p.get("currency", "USD"), fields=fields,
+                                 price=prices[0], prices=prices, fields=fields,
                                  categories=with_ancestors(p.get("categories", [])),
                                  date=str(p["date"]) if p.get("date") else None))
     # Reviews (one JSON object a line, naming a product by slug or SKU): the average in tenths, rounded
@@ -178,8 +240,6 @@ def expected(products, q="", brand=None, low=None, high=None, category=None, sor
             if brand and p["brand"] != brand:
                 continue
             if category and category not in p["categories"]:
-                continue
-            if (low is not None or high is not None) and p["currency"] != "USD":
                 continue
             # A product stays when any of its variants' prices is in range.
             if not any((low is None or price >= low) and (high is None or price <= high) for price in p["prices"]):
@@ -248,8 +308,8 @@ def main():
     def status():
         return driver.find_element(By.ID, "search-status").text
 
-    def open_search(**params):
-        driver.get(base + "search/?" + urlencode(params))
+    def open_search(_storefront="", **params):
+        driver.get(base + _storefront + "search/?" + urlencode(params))
         wait_done()
 
     def check_query(label, want, **params):
@@ -403,6 +463,34 @@ def main():
         for sample, got in zip(samples, split):
             check(f"the page splits {sample!r} as the rules say", got == words(sample), f"page {got}, rules {words(sample)}")
         check("a query's pairs are all in the text it occurs in", set(words("化粧水")) <= set(words("薬用美白化粧水です")))
+
+        # Storefronts: each searches its own index, in its language, with its market's prices; text
+        # without spaces is found by any two or more characters that occur in it.
+        site = json.load(open(os.path.join(a.content, "site.json"), encoding="utf-8"))
+        markets = {m["id"]: m for m in site.get("markets", [])}
+        if {"kr", "jp"} <= set(markets):
+            _, korean = load_catalog(a.content, "ko", markets["kr"])
+            _, japanese = load_catalog(a.content, "ja", markets["jp"])
+            han = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]{4,}")
+            runs = [m.group(0) for p in japanese for m in [han.search(p["name"])] if m]
+            inner = runs[0][1:3] if runs else ""
+            cases = [("ko-kr/", korean, "크림", {}), ("ko-kr/", korean, "세럼", {}), ("ko-kr/", korean, "", {"min": "30000", "max": "60000"}),
+                     ("ja-jp/", japanese, "美容液", {}), ("ja-jp/", japanese, "化粧水", {}), ("ja-jp/", japanese, inner, {})]
+            for prefix, catalog, q, extra in cases:
+                low, high = (Decimal(extra[k]) if k in extra else None for k in ("min", "max"))
+                want = expected(catalog, q, low=low, high=high)
+                params = dict(extra, q=q) if q else dict(extra)
+                open_search(prefix, **params)
+                names = [r["name"] for r in visible()]
+                label = f"{prefix}search/ {q or extra}"
+                check(f"{label}: finds something in the content", bool(want), "the content has no such product")
+                check(f"{label}: results in relevance-then-name order", names == [p["name"] for p in want[:20]],
+                      f"shown {names}, expected {[p['name'] for p in want[:20]]}")
+                check(f"{label}: the status counts {len(want)}", str(len(want)) in status(), status())
+                prices = [r["price"] for r in visible()]
+                symbol = "₩" if prefix == "ko-kr/" else "¥"
+                check(f"{label}: prices in the market's currency", prices and all(symbol in price for price in prices), prices)
+            check("ja-jp: a two-character piece of a name without spaces is searched", len(inner) == 2, runs[:3])
 
         open_search(q="night", min="10", max="50")
         os.makedirs(os.path.dirname(os.path.abspath(a.screenshot)), exist_ok=True)

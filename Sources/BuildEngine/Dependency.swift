@@ -19,3 +19,9 @@ public enum Dependency: Sendable, Hashable {
     /// change to its reviews marks changed.
     case reviews
 }
+
+extension Dependency {
+    /// The theme's string tables, for a file that prints the theme's words through no template (a
+    /// feed's title). Pages have them through `layout`. Named as no template file can be.
+    public static let strings = Dependency.template("i18n/*")
+}

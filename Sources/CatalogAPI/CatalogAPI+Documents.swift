@@ -32,7 +32,7 @@ extension CatalogAPI {
             brands: catalog.brands.map { brand in
                 BrandListDocument.Entry(
                     slug: brand.slug.rawValue, title: brand.title, country: brand.country,
-                    logo: brand.logo.map { absolute($0.sitePath) }, url: absolute(Routes.brand(brand.slug)),
+                    logo: brand.logo.map { site.assetURL($0.sitePath) }, url: absolute(Routes.brand(brand.slug)),
                     productCount: catalog.productsByBrand.count(of: brand.slug),
                     products: absolute(APIRoutes.brandProducts(brand.slug, page: 1)))
             })
@@ -65,14 +65,14 @@ extension CatalogAPI {
             price: price(quote.price, unit: product.priceUnit),
             listPrice: quote.isReduced ? price(quote.list, unit: product.priceUnit) : nil, sale: SaleDocument(quote),
             availability: shown.availability.rawValue,
-            thumbnail: product.thumbnail.map { absolute($0.sitePath) }, image: product.image.map { absolute($0.sitePath) },
+            thumbnail: product.thumbnail.map { site.assetURL($0.sitePath) }, image: product.image.map { site.assetURL($0.sitePath) },
             gtin: product.gtin, mpn: product.mpn, tags: product.tags, date: product.date?.rfc3339,
             detail: TextDocument(html: product.detail.html, text: product.detail.plainText),
             url: absolute(Routes.product(product.slug)), api: absolute(APIRoutes.product(product.slug)),
             buyURL: shown.availability.isPurchasable ? site.buyURL(sku: shown.sku) : nil,
             // A closure, not `promotionLink` itself: a method used as a value captured a copy of the API.
             promotions: catalog.promotions(for: product).filter { $0.status(at: now) == .active }.map { promotionLink($0) })
-        if !product.images.isEmpty { document.images = product.images.map { absolute($0.sitePath) } }
+        if !product.images.isEmpty { document.images = product.images.map { site.assetURL($0.sitePath) } }
         document.rating = rating(of: product.slug)
         document.netContent = product.netContent?.text
         document.unitPrice = unitPrice(quote.price, of: shown)
@@ -87,7 +87,7 @@ extension CatalogAPI {
                     price: price(quote.price, unit: item.priceUnit),
                     listPrice: quote.isReduced ? price(quote.list, unit: item.priceUnit) : nil,
                     availability: item.availability.rawValue, gtin: item.gtin, mpn: item.mpn,
-                    image: variant.image.map { absolute($0.sitePath) }, netContent: item.netContent?.text,
+                    image: variant.image.map { site.assetURL($0.sitePath) }, netContent: item.netContent?.text,
                     unitPrice: unitPrice(quote.price, of: item),
                     buyURL: item.availability.isPurchasable ? site.buyURL(sku: variant.sku) : nil,
                     url: absolute(Routes.product(product.slug)) + "?variant=" + variant.sku)
@@ -128,7 +128,7 @@ extension CatalogAPI {
                     slug: promotion.slug.rawValue, title: promotion.title, status: promotion.status(at: now).rawValue,
                     starts: promotion.starts.rfc3339, ends: promotion.ends?.rfc3339,
                     discountPercent: promotion.discountPercent, code: promotion.code,
-                    image: promotion.image.map { absolute($0.sitePath) }, url: absolute(Routes.promotion(promotion.slug)),
+                    image: promotion.image.map { site.assetURL($0.sitePath) }, url: absolute(Routes.promotion(promotion.slug)),
                     content: TextDocument(html: promotion.content.html, text: promotion.content.plainText),
                     appliesTo: .init(
                         brands: promotion.brands.compactMap { catalog.brandBySlug[$0] }.map { brandLink($0) },
@@ -162,7 +162,7 @@ extension CatalogAPI {
             slug: product.slug.rawValue, sku: product.sku, name: product.name, price: price(quote.price, unit: product.priceUnit),
             listPrice: quote.isReduced ? price(quote.list, unit: product.priceUnit) : nil, sale: SaleDocument(quote),
             availability: (span?.availability ?? product.availability).rawValue,
-            thumbnail: (product.thumbnail ?? product.image).map { absolute($0.sitePath) },
+            thumbnail: (product.thumbnail ?? product.image).map { site.assetURL($0.sitePath) },
             url: absolute(Routes.product(product.slug)), api: absolute(APIRoutes.product(product.slug)))
         summary.rating = rating(of: product.slug)
         if let span {

@@ -19,13 +19,8 @@ public enum ContentSchema {
     }
 
     public static func schema(for kind: RecordKind, json: Bool, id: String? = nil) -> JSONValue {
-        var properties: [String: JSONValue] = [:]
-        for rule in kind.fields {
-            properties[rule.key] = rule.type.jsonSchema.merging(["description": .string(rule.summary)])
-        }
-        if json, let body = kind.jsonBodyKey {
-            properties[body] = ["type": "string", "description": "Markdown body (GitHub Flavored Markdown)"]
-        }
+        let properties = properties(
+            kind.fields, body: json ? kind.jsonBodyKey : nil, bodyDescription: "Markdown body (GitHub Flavored Markdown)")
         var schema: JSONValue = [
             "$schema": .string(dialect),
             "title": .string(title(kind, json: json)),
@@ -37,6 +32,16 @@ public enum ContentSchema {
         ]
         if let id { schema = schema.merging(["$id": .string(id)]) }
         return schema
+    }
+
+    /// One property per rule, described by its summary, and the Markdown body of a `.json` file.
+    static func properties(_ rules: [FieldRule], body: String?, bodyDescription: String) -> [String: JSONValue] {
+        var properties: [String: JSONValue] = [:]
+        for rule in rules {
+            properties[rule.key] = rule.type.jsonSchema.merging(["description": .string(rule.summary)])
+        }
+        if let body { properties[body] = ["type": "string", "description": .string(bodyDescription)] }
+        return properties
     }
 
     static func title(_ kind: RecordKind, json: Bool) -> String {

@@ -150,7 +150,7 @@ public enum ResponseSchema {
                     "items": object(
                         "One schema file.",
                         required: [
-                            "name": ["type": "string", "pattern": "^(content|responses)/[a-z-]+(\\.front-matter)?\\.json$"],
+                            "name": ["type": "string", "pattern": "^(content|responses)/[a-z-]+(\\.translation)?(\\.front-matter)?\\.json$"],
                             "title": string, "url": ref("url"),
                         ]),
                 ]

@@ -16,6 +16,10 @@ public enum SchemaFiles {
             let name = ContentSchema.fileName(for: kind, json: json)
             files.append(File(name: name, schema: ContentSchema.schema(for: kind, json: json, id: baseURL.map { $0 + name })))
         }
+        for (kind, json) in ContentSchema.translationVariants {
+            let name = ContentSchema.translationFileName(for: kind, json: json)
+            files.append(File(name: name, schema: ContentSchema.translationSchema(for: kind, json: json, id: baseURL.map { $0 + name })))
+        }
         for response in ResponseSchema.names {
             let name = ResponseSchema.fileName(response)
             if let schema = ResponseSchema.schema(named: response, id: baseURL.map { $0 + name }) {

@@ -82,6 +82,13 @@ public struct Site: Sendable, Hashable {
         return baseURL + path
     }
 
+    /// Absolute URL of a file every storefront shares (a picture, an image): under the site's
+    /// root, not under a storefront's folder, which holds only its own pages and documents.
+    public func assetURL(_ path: String) -> String {
+        if path.hasPrefix("http://") || path.hasPrefix("https://") { return path }
+        return (assetBaseURL ?? baseURL) + path
+    }
+
     /// The unit price of `price` for a pack of `netContent`, when the site quotes one for its unit.
     public func unitPrice(of price: Money, netContent: NetContent?) -> UnitPrice? {
         netContent?.unitPrice(of: price, bases: unitPriceBase)

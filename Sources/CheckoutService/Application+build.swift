@@ -4,6 +4,8 @@ import HTTPTypes
 public import Hummingbird
 public import Logging
 public import NIOCore
+import Orders
+public import ShopStrings
 
 /// How one instance of the service runs. Nothing here is per-shopper state.
 public struct CheckoutConfiguration: Sendable {
@@ -24,13 +26,17 @@ public struct CheckoutConfiguration: Sendable {
     /// The machine's clock, for Stripe's signature timestamps: `clock` may be set to another day
     /// to try promotions, but a signature is fresh or stale by the real time.
     public var wallClock: @Sendable () -> Date
+    /// The theme's string tables, which the summary page and the refusals a shopper reads are
+    /// written from; nil: the built-in theme's.
+    public var messageTables: [String: MessageTable]?
 
     public init(
         host: String = "127.0.0.1", port: Int = 8080, clock: @escaping @Sendable () -> Date = { Date() },
         verbose: Bool = false, logLevel: Logger.Level = .warning, idleTimeout: Duration = CartRules.idleTimeout,
         bodyDeadline: Duration = CartRules.bodyDeadline, payments: Payments? = nil,
-        wallClock: @escaping @Sendable () -> Date = { Date() }
+        wallClock: @escaping @Sendable () -> Date = { Date() }, messageTables: [String: MessageTable]? = nil
     ) {
+        self.messageTables = messageTables
         self.host = host
         self.port = port
         self.clock = clock
@@ -53,7 +59,7 @@ public func buildApplication(
     return Application(
         router: buildRouter(
             links: links, clock: configuration.clock, logRequests: configuration.verbose, bodyDeadline: configuration.bodyDeadline,
-            payments: configuration.payments, wallClock: configuration.wallClock),
+            payments: configuration.payments, wallClock: configuration.wallClock, messageTables: configuration.messageTables),
         server: .http1(configuration: .init(idleTimeout: .nanoseconds(Int64(configuration.idleTimeout / .nanoseconds(1))))),
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "vitrine-checkout"),
         onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? configuration.port) },
@@ -70,7 +76,8 @@ public func runCheckoutService(
 /// Every route of `CheckoutRoute.all`. The OpenAPI document in Resources/openapi.json describes the same.
 public func buildRouter(
     links: CheckoutLinks, clock: @escaping @Sendable () -> Date, logRequests: Bool = false,
-    bodyDeadline: Duration = CartRules.bodyDeadline, payments: Payments? = nil, wallClock: @escaping @Sendable () -> Date = { Date() }
+    bodyDeadline: Duration = CartRules.bodyDeadline, payments: Payments? = nil, wallClock: @escaping @Sendable () -> Date = { Date() },
+    messageTables: [String: MessageTable]? = nil
 ) -> Router<CheckoutRequestContext> {
     let router = Router(context: CheckoutRequestContext.self)
     func on(
@@ -80,7 +87,7 @@ public func buildRouter(
         router.on(RouterPath(route.pattern), method: HTTPRequest.Method(route.method)!, use: handler)
     }
     if logRequests { router.add(middleware: RequestLogMiddleware()) }
-    let page = SummaryPage(catalog: links.catalog, payments: payments?.settings)
+    let page = SummaryPage(catalog: links.catalog, payments: payments?.settings, tables: messageTables)
     router.add(middleware: CheckoutErrorMiddleware(page: page))
     let health: JSONValue = [
         "status": "ok", "catalogVersion": .string(links.version), "products": .int(links.catalog.products.count),
@@ -107,7 +114,12 @@ public func buildRouter(
     on(CheckoutRoute.createLink) { request, context in
         let buffer = try await collectBody(of: request, within: bodyDeadline)
         let cart = try CartRequest.decode(json: Data(buffer.readableBytesView))
-        let link = try links.link(for: cart, at: clock())
+        let link: CheckoutLinks.Link
+        do {
+            link = try links.link(for: cart, at: clock())
+        } catch let error as CheckoutError {
+            throw error.about(storefront: cart.storefront)
+        }
         let url = links.url(forToken: link.token)
         var response = Responses.json(CheckoutLinkBody(link, url: url).json, status: .created)
         response.headers[.location] = url
@@ -132,7 +144,12 @@ public func buildRouter(
         guard let payments else { throw CheckoutError.paymentsNotConfigured }
         let token = try context.parameters.require(CheckoutRoute.pay.parameter)
         let link = try links.cart(forToken: token[...], at: clock())
-        let started = try await payments.startCheckout(link, links: links, now: wallClock(), logger: context.logger)
+        let started: (url: String, order: Order)
+        do {
+            started = try await payments.startCheckout(link, links: links, now: wallClock(), logger: context.logger)
+        } catch let error as CheckoutError {
+            throw error.about(storefront: link.cart.storefront)
+        }
         return Response(status: .seeOther, headers: [.location: started.url, .cacheControl: "no-store", .referrerPolicy: "no-referrer"])
     }
     on(CheckoutRoute.stripeWebhook) { request, _ in

@@ -77,9 +77,7 @@ extension CartRequest {
         let upper = code.uppercased()
         let allowed = upper.unicodeScalars.allSatisfy { ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "-" }
         guard allowed, upper.count <= CartRules.maximumCodeLength else {
-            throw .invalidRequest(
-                "`code` must be 1–\(CartRules.maximumCodeLength) letters, digits or '-', as printed on the promotion",
-                field: "code")
+            throw .invalidCode
         }
         return upper
     }

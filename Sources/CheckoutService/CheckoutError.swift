@@ -1,6 +1,8 @@
 public import CatalogModel
+import DefaultTheme
 import Foundation
 public import Hummingbird
+public import ShopStrings
 
 /// Everything a client can get wrong, each deciding its own HTTP status. Clients read `code`;
 /// people read `message`; `details` names what was wrong (the sku, the changed prices…).
@@ -9,14 +11,41 @@ public struct CheckoutError: Error, Sendable, Equatable {
     public var status: HTTPResponse.Status
     /// Stable, machine-readable: `unknown_sku`, `token_expired`…
     public var code: String
+    /// In English: what a log and a client that reads no language get.
     public var message: String
+    /// What a shopper may read, as a message of the theme's string tables, answered in the
+    /// cart's language (`message(in:)`); nil for what only a client's developer or Stripe sees,
+    /// which stays English.
+    public var text: CheckoutText?
     public var details: JSONValue
+    /// The storefront of the cart the error is about (`ko-kr`), when known: its language is the answer's.
+    public var storefront: String?
 
     public init(_ status: HTTPResponse.Status, code: String, message: String, details: JSONValue = .object([:])) {
         self.status = status
         self.code = code
         self.message = message
         self.details = details
+    }
+
+    public init(_ status: HTTPResponse.Status, code: String, text: CheckoutText, details: JSONValue = .object([:])) {
+        self.init(status, code: code, message: text.formatted(in: Self.english), details: details)
+        self.text = text
+    }
+
+    /// The built-in English table: `message`'s words.
+    static let english = ShopStrings(tables: DefaultTheme.messageTables, language: ShopStrings.fallbackLanguage)
+
+    /// `message` in the language of `strings`.
+    public func message(in strings: ShopStrings) -> String {
+        text?.formatted(in: strings) ?? message
+    }
+
+    /// The same error about a cart of `storefront` (nil: the root's), unless it already names one.
+    func about(storefront: String?) -> CheckoutError {
+        var error = self
+        if error.storefront == nil { error.storefront = storefront }
+        return error
     }
 }
 
@@ -29,6 +58,12 @@ extension CheckoutError {
         CheckoutError(.unprocessableContent, code: "invalid_request", message: message, details: ["field": .string(field)])
     }
 
+    /// A promotion code is typed by a shopper, so its refusal is theirs to read.
+    static let invalidCode = CheckoutError(
+        .unprocessableContent, code: "invalid_request",
+        text: CheckoutText("checkoutErrorInvalidCode", ["maximum": .text(String(CartRules.maximumCodeLength))]),
+        details: ["field": "code"])
+
     static func priceNotAccepted(field: String) -> CheckoutError {
         CheckoutError(
             .unprocessableContent, code: "price_not_accepted",
@@ -39,43 +74,46 @@ extension CheckoutError {
     static func malformedCart(_ text: String) -> CheckoutError {
         CheckoutError(
             .badRequest, code: "malformed_cart",
-            message: "The cart path must be <sku>:<quantity>[,<sku>:<quantity>…], e.g. /"
-                + CheckoutRoute.cart.path("SKU-1:2,SKU-2:1"),
+            text: CheckoutText("checkoutErrorMalformedCart", ["example": .text("/" + CheckoutRoute.cart.path("SKU-1:2,SKU-2:1"))]),
             details: ["cart": .string(String(text.prefix(200)))])
     }
 
     static let emptyCart = CheckoutError(
-        .unprocessableContent, code: "empty_cart", message: "The cart has no items; add at least one sku with a quantity")
+        .unprocessableContent, code: "empty_cart", text: CheckoutText("checkoutErrorEmptyCart"))
 
     static func tooManyLines(_ count: Int) -> CheckoutError {
         CheckoutError(
             .unprocessableContent, code: "too_many_lines",
-            message: "The cart has \(count) lines; at most \(CartRules.maximumLines) are allowed",
+            text: CheckoutText("checkoutErrorTooManyLines", ["maximum": .text(String(CartRules.maximumLines))], count: count),
             details: ["lines": .int(Int64(count)), "maximum": .int(Int64(CartRules.maximumLines))])
     }
 
     static func invalidQuantity(sku: String, quantity: Int) -> CheckoutError {
         CheckoutError(
             .unprocessableContent, code: "invalid_quantity",
-            message: "Quantity \(quantity) of \(sku) is outside \(CartRules.quantities.lowerBound)–\(CartRules.quantities.upperBound)",
+            text: CheckoutText("checkoutErrorInvalidQuantity", [
+                "quantity": .text(String(quantity)), "sku": .text(sku),
+                "minimum": .text(String(CartRules.quantities.lowerBound)), "maximum": .text(String(CartRules.quantities.upperBound)),
+            ]),
             details: ["sku": .string(sku), "quantity": .int(Int64(quantity))])
     }
 
     static func unknownSKUs(_ skus: [String]) -> CheckoutError {
         CheckoutError(
             .unprocessableContent, code: "unknown_sku",
-            message: "No product has the sku \(skus.map { "\"\($0)\"" }.joined(separator: ", "))",
+            text: CheckoutText("checkoutErrorUnknownSKU", ["skus": .list(skus.map { "\"\($0)\"" })]),
             details: ["skus": .array(skus.map(JSONValue.string))])
     }
 
     /// A product's group SKU names no one shade or size; the answer lists the ones there are.
     static func variantRequired(_ products: [Product]) -> CheckoutError {
         let first = products[0]
-        let names = first.variants.prefix(5).map { "\($0.sku) (\(first.label(of: $0)))" }.joined(separator: ", ")
+        let names = first.variants.prefix(5).map { "\($0.sku) (\(first.label(of: $0)))" } + (first.variants.count > 5 ? ["…"] : [])
         return CheckoutError(
             .unprocessableContent, code: "variant_required",
-            message: "\"\(first.sku)\" is \(first.name) as a whole; choose one of its variants, e.g. \(names)"
-                + (first.variants.count > 5 ? ", …" : ""),
+            text: CheckoutText("checkoutErrorVariantRequired", [
+                "sku": .text(first.sku), "name": .text(first.name), "variants": .list(names),
+            ]),
             details: [
                 "groups": .array(products.map { product in
                     [
@@ -92,54 +130,59 @@ extension CheckoutError {
 
     static func unknownCode(_ code: String) -> CheckoutError {
         CheckoutError(
-            .unprocessableContent, code: "unknown_code", message: "No running promotion has the code \"\(code)\"",
+            .unprocessableContent, code: "unknown_code", text: CheckoutText("checkoutErrorUnknownCode", ["code": .text(code)]),
             details: ["code": .string(code)])
     }
 
     static func outOfStock(_ skus: [String]) -> CheckoutError {
         CheckoutError(
             .conflict, code: "out_of_stock",
-            message: "Out of stock: \(skus.joined(separator: ", ")); remove it from the cart",
+            text: CheckoutText("checkoutErrorOutOfStock", ["skus": .list(skus)]),
             details: ["skus": .array(skus.map(JSONValue.string))])
     }
 
     static func mixedCurrencies(_ codes: [String]) -> CheckoutError {
         CheckoutError(
             .unprocessableContent, code: "mixed_currencies",
-            message: "A cart holds one currency; these items are priced in \(codes.joined(separator: " and "))",
+            text: CheckoutText("checkoutErrorMixedCurrencies", ["currencies": .list(codes.map(CheckoutText.Argument.text), and: true)]),
             details: ["currencies": .array(codes.map(JSONValue.string))])
     }
 
     static func unknownStorefront(_ name: String, known: [String]) -> CheckoutError {
         CheckoutError(
             .unprocessableContent, code: "unknown_storefront",
-            message: "The shop has no storefront \"\(name)\"; it has " + known.map { $0.isEmpty ? "the root" : $0 }.joined(separator: ", "),
+            text: CheckoutText("checkoutErrorUnknownStorefront", [
+                "storefront": .text(name),
+                "storefronts": .list(known.map { $0.isEmpty ? .message("checkoutRootStorefront") : .text($0) }, and: false),
+            ]),
             details: ["storefront": .string(name), "storefronts": .array(known.map(JSONValue.string))])
     }
 
     static func notSoldInMarket(_ skus: [String], market: Market) -> CheckoutError {
         CheckoutError(
             .unprocessableContent, code: "not_sold_in_market",
-            message: "Not sold in \(market.name ?? market.id) (\(market.currency.code)): \(skus.joined(separator: ", ")); remove it from the cart",
+            text: CheckoutText(
+                "checkoutErrorNotSoldInMarket",
+                ["market": .text(market.name ?? market.id), "currency": .text(market.currency.code), "skus": .list(skus)]),
             details: ["skus": .array(skus.map(JSONValue.string)), "market": .string(market.id)])
     }
 
     static let amountTooLarge = CheckoutError(
-        .unprocessableContent, code: "amount_too_large", message: "The cart's total is too large to charge")
+        .unprocessableContent, code: "amount_too_large", text: CheckoutText("checkoutErrorAmountTooLarge"))
 
     static let invalidToken = CheckoutError(
-        .forbidden, code: "invalid_token", message: "The checkout link is not one this shop signed, or it was altered")
+        .forbidden, code: "invalid_token", text: CheckoutText("checkoutErrorInvalidToken"))
 
     static func tokenExpired(at expiry: String) -> CheckoutError {
         CheckoutError(
-            .gone, code: "token_expired", message: "The checkout link expired at \(expiry); check out again from the bag",
+            .gone, code: "token_expired", text: CheckoutText("checkoutErrorTokenExpired", ["expiry": .text(expiry)]),
             details: ["expiresAt": .string(expiry)])
     }
 
     static func catalogChanged(_ changes: [JSONValue], signedVersion: String, currentVersion: String) -> CheckoutError {
         CheckoutError(
             .conflict, code: "catalog_changed",
-            message: "The shop's catalog changed since this link was made; check out again from the bag",
+            text: CheckoutText("checkoutErrorCatalogChanged"),
             details: [
                 "changes": .array(changes), "signedCatalogVersion": .string(signedVersion),
                 "catalogVersion": .string(currentVersion),
@@ -155,11 +198,15 @@ extension CheckoutError {
             details: ["allowed": .string(allowed)])
     }
 
+    /// When the service itself failed: the shopper learns only that, the log the rest.
+    static let internalError = CheckoutError(.internalServerError, code: "internal_error", text: CheckoutText("checkoutErrorInternal"))
+
     /// Hummingbird's own refusals (no route, body too large) in the same `{error, message, details}` shape.
     static func from(status: HTTPResponse.Status, message: String?) -> CheckoutError {
         switch status {
         case .notFound:
-            return CheckoutError(.notFound, code: "not_found", message: "No such resource; see /" + CheckoutRoute.openAPI.pattern)
+            return CheckoutError(
+                .notFound, code: "not_found", text: CheckoutText("checkoutErrorNotFound", ["openAPI": .text("/" + CheckoutRoute.openAPI.pattern)]))
         case .contentTooLarge:
             return CheckoutError(
                 .contentTooLarge, code: "body_too_large",
@@ -181,9 +228,7 @@ extension CheckoutError {
     static func paymentUnavailable(retryable: Bool) -> CheckoutError {
         CheckoutError(
             .badGateway, code: "payment_unavailable",
-            message: retryable
-                ? "The payment page could not be opened: the payment provider did not answer. Nothing was charged; try again in a moment"
-                : "The payment page could not be opened: the payment provider refused the request. Nothing was charged; please tell the shop")
+            text: CheckoutText(retryable ? "checkoutErrorPaymentNoAnswer" : "checkoutErrorPaymentRefused"))
     }
 
     static let signatureMissing = CheckoutError(

@@ -3,6 +3,7 @@ import Foundation
 import HTTPTypes
 import Logging
 public import Hummingbird
+import ShopStrings
 
 /// Turns every refusal into `{error, message, details}` with its own status, including
 /// Hummingbird's (unknown route, body too large). A browser following a link (`/cart/…`,
@@ -27,8 +28,7 @@ struct CheckoutErrorMiddleware<Context: RequestContext>: RouterMiddleware {
             return response(for: .from(status: error.status, message: nil), to: request)
         } catch {
             context.logger.error("unexpected error", metadata: ["error": "\(error)"])
-            let failure = CheckoutError(.internalServerError, code: "internal_error", message: "Something went wrong on our side")
-            return response(for: failure, to: request)
+            return response(for: .internalError, to: request)
         }
     }
 
@@ -40,6 +40,11 @@ struct CheckoutErrorMiddleware<Context: RequestContext>: RouterMiddleware {
 
     func response(for error: CheckoutError, to request: Request) -> Response {
         let path = request.uri.path
+        // A cart link names its storefront (`?storefront=ko-kr`): the refusal is in its language.
+        var error = error
+        if path.hasPrefix("/" + CheckoutRoute.cart.path("")) {
+            error = error.about(storefront: request.uri.queryParameters["storefront"].map { String($0).lowercased() })
+        }
         // The review form is for people only: its refusals are pages whatever the client accepts.
         if path.hasPrefix("/" + CheckoutRoute.reviewForm.path("")) {
             var response = ReviewDesk.html(page.renderReviewError(error), policy: page.reviewContentSecurityPolicy, status: error.status)
@@ -53,7 +58,7 @@ struct CheckoutErrorMiddleware<Context: RequestContext>: RouterMiddleware {
                 headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store", .referrerPolicy: "no-referrer"],
                 body: .init(byteBuffer: ByteBuffer(string: page.render(error: error))))
         }
-        return Responses.json(error.body, status: error.status)
+        return Responses.json(error.body(in: page.strings.strings(storefront: error.storefront)), status: error.status)
     }
 }
 
@@ -64,5 +69,11 @@ extension CheckoutError: HTTPResponseError {
     }
 
     /// `{error, message, details}`: every refusal has this shape.
-    var body: JSONValue { ["error": .string(code), "message": .string(message), "details": details] }
+    var body: JSONValue { body(in: nil) }
+
+    /// The same, its `message` in the language of `strings` (the cart's storefront's); `error`
+    /// stays the machine's.
+    func body(in strings: ShopStrings?) -> JSONValue {
+        ["error": .string(code), "message": .string(strings.map(message(in:)) ?? message), "details": details]
+    }
 }

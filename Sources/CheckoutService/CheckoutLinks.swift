@@ -53,7 +53,9 @@ public struct CheckoutLinks: Sendable {
     /// microseconds and names each line's promotion; the version is reported when they differ.
     public func cart(forToken text: Substring, at now: Date) throws(CheckoutError) -> Link {
         let token = try signer.verify(text)
-        guard now < token.expiryDate else { throw .tokenExpired(at: Timestamp.rfc3339(token.expiryDate)) }
+        guard now < token.expiryDate else {
+            throw CheckoutError.tokenExpired(at: Timestamp.rfc3339(token.expiryDate)).about(storefront: token.storefront)
+        }
         let currency = token.currency
         var lines: [PricedCart.Line] = []
         var changes: [JSONValue] = []
@@ -92,7 +94,8 @@ public struct CheckoutLinks: Sendable {
             lines.append(line)
         }
         guard changes.isEmpty else {
-            throw .catalogChanged(changes, signedVersion: token.catalogVersion, currentVersion: version)
+            throw CheckoutError.catalogChanged(changes, signedVersion: token.catalogVersion, currentVersion: version)
+                .about(storefront: token.storefront)
         }
         return Link(
             cart: PricedCart(currency: currency, lines: lines, code: token.code, storefront: token.storefront), token: String(text),

@@ -1,5 +1,6 @@
 public import CatalogModel
 import Foundation
+public import ShopStrings
 import TemplateEngine
 
 /// The HTML order summary behind `GET /checkout/<token>`, and the page a browser sees when a
@@ -11,12 +12,23 @@ public struct SummaryPage: Sendable {
     let promotionTitles: [Slug: String]
     /// With Stripe, the summary ends in a Pay button instead of the note that no payment is taken.
     let payments: StripeSettings?
+    /// The page's words, in the language of the cart's storefront.
+    let strings: CheckoutStrings
 
-    public init(catalog: Catalog, payments: StripeSettings? = nil) {
+    /// `tables`: the theme's string tables; without them, the built-in theme's.
+    public init(catalog: Catalog, payments: StripeSettings? = nil, tables: [String: MessageTable]? = nil) {
         self.site = catalog.site
         self.promotionTitles = Dictionary(catalog.promotions.map { ($0.slug, $0.title) }, uniquingKeysWith: { first, _ in first })
         self.payments = payments
+        self.strings = CheckoutStrings(site: catalog.site, tables: tables)
     }
+
+    /// The messages the template prints by name (`{{{t.id}}}`).
+    static let messageIDs = [
+        "columnProduct", "checkoutUnitPrice", "columnQuantity", "checkoutDiscount", "columnAmount", "productSKU",
+        "checkoutSubtotal", "total", "checkoutAsJSON", "checkoutPayNote", "checkoutNoPayment", "checkoutNoPaymentText",
+        "checkoutBackToBag",
+    ]
 
     /// Nothing loads from elsewhere, and the one form may only go to the service itself and on to
     /// the payment page: browsers hold a form's redirects to `form-action` too.
@@ -36,7 +48,10 @@ public struct SummaryPage: Sendable {
     /// `jsonURL` is relative to the page, so the link works behind any path prefix.
     public func render(_ link: CheckoutLinks.Link, jsonURL: String) -> String {
         let cart = link.cart
-        let money = { (amount: Money) in amount.formatted(locale: site.locale) }
+        let words = strings.strings(storefront: cart.storefront)
+        let locale = strings.locale(storefront: cart.storefront)
+        let money = { (amount: Money) in amount.formatted(locale: locale) }
+        let expiresAt = Timestamp.rfc3339(link.expiresAt)
         var cartContext: [String: Any] = [
             "currency": cart.currency.code,
             "lines": cart.lines.map { line -> [String: Any] in
@@ -51,29 +66,59 @@ public struct SummaryPage: Sendable {
             "subtotal": money(cart.subtotal), "subtotalAmount": cart.subtotal.minorUnits,
             "discount": money(cart.discount), "discountAmount": cart.discount.minorUnits,
             "total": money(cart.total), "totalAmount": cart.total.minorUnits,
-            "expiresAt": Timestamp.rfc3339(link.expiresAt),
+            "expiresAt": expiresAt,
             "expiresAtText": Self.readable(link.expiresAt),
             "jsonURL": jsonURL,
+            "caption": Self.html(
+                words, cart.code == nil ? "checkoutPrices" : "checkoutPricesWithCode",
+                ["currency": Self.escaped(cart.currency.code), "code": "<code>" + Self.escaped(cart.code ?? "") + "</code>"]),
+            "holdsUntil": Self.html(
+                words, "checkoutHoldsUntil",
+                ["time": "<time datetime=\"\(expiresAt)\">" + Self.escaped(Self.readable(link.expiresAt)) + "</time>"]),
+            "payLabel": Self.escaped(words("checkoutPay", ["total": money(cart.total)])),
         ]
         // Relative to `checkout/<token>`, so it works behind any path prefix.
         if payments != nil { cartContext["payURL"] = CheckoutRoute.pay.link(link.token, from: CheckoutRoute.summary) }
         if let code = cart.code { cartContext["code"] = code }
-        return render(title: "Order summary", extra: ["cart": cartContext])
+        return render(title: words("checkoutSummaryTitle"), storefront: cart.storefront, extra: ["cart": cartContext])
     }
 
+    /// In the language of the error's storefront, else the shop's.
     public func render(error: CheckoutError) -> String {
-        render(title: "This checkout link cannot be used", extra: ["error": ["code": error.code, "message": error.message]])
+        let words = strings.strings(storefront: error.storefront)
+        return render(
+            title: words("checkoutErrorTitle"), storefront: error.storefront,
+            extra: ["error": ["code": error.code, "message": error.message(in: words)]])
     }
 
-    func render(title: String, extra: [String: Any]) -> String {
+    /// `storefront`: whose language the page is in, and whose bag it leads back to.
+    func render(title: String, storefront: String? = nil, extra: [String: Any]) -> String {
+        let words = strings.strings(storefront: storefront)
+        let bag = (strings.languages[storefront ?? ""] != nil ? storefront! + "/" : "") + Routes.bag
         var context: [String: Any] = [
             "title": title,
-            "lang": site.languageTag,
-            "shop": ["title": site.title, "url": site.baseURL, "bagURL": site.absoluteURL(Routes.bag)],
+            "lang": strings.languageTag(words),
+            "shop": ["title": site.title, "url": site.baseURL, "bagURL": site.absoluteURL(bag)],
+            "t": Dictionary(uniqueKeysWithValues: Self.messageIDs.map { ($0, Self.escaped(words($0))) }),
         ]
         context.merge(extra) { _, new in new }
         return Self.template.render("summary", context)
     }
+
+    /// Message `id` as HTML: its own text escaped, its placeholders replaced by `html`, which the
+    /// page made (a `<code>`, a `<time>`).
+    static func html(_ strings: ShopStrings, _ id: String, _ html: [String: String]) -> String {
+        guard let found = strings.message(id) else { return escaped(id) }
+        return found.message.form(count: nil, language: found.language).parts.map { part in
+            switch part {
+            case .literal(let text): escaped(text)
+            case .parameter(let name): html[name] ?? escaped("{\(name)}")
+            }
+        }.joined()
+    }
+
+    /// Text for HTML and double-quoted attributes, as the site's pages escape their messages.
+    static func escaped(_ text: String) -> String { MessageText.htmlEscaped(text) }
 
     /// `2026-12-01 12:30 UTC`: the service has no idea of the shopper's time zone.
     static func readable(_ date: Date) -> String {

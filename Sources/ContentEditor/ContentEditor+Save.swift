@@ -296,12 +296,15 @@ extension ContentEditor {
         return nil
     }
 
-    func conflict(_ request: Request, kind: RecordKind, file: ContentFolder.RecordFile, mine: String, theirs: Data?) -> Response {
+    /// - Parameter formPath: the form to open again; the record's own by default.
+    func conflict(
+        _ request: Request, kind: RecordKind, file: ContentFolder.RecordFile, mine: String, theirs: Data?, formPath: String? = nil
+    ) -> Response {
         page(request, status: .conflict) { _ in
             let disk = theirs.map { String(decoding: $0, as: UTF8.self) } ?? "(the file is gone)"
             let main = """
                 <h1>Not saved: the file changed since the form was opened</h1>
-                <div class="error-summary" role="alert"><p>Someone (or another program) changed <code>\(EditorPage.escape(folder.displayName + "/" + file.relative))</code> after you opened the form. Nothing was written. Compare the two versions, then <a href="\(EditorPage.path(kind, slug: file.slug))">open the form again</a> and repeat your change.</p></div>
+                <div class="error-summary" role="alert"><p>Someone (or another program) changed <code>\(EditorPage.escape(folder.displayName + "/" + file.relative))</code> after you opened the form. Nothing was written. Compare the two versions, then <a href="\(formPath ?? EditorPage.path(kind, slug: file.slug))">open the form again</a> and repeat your change.</p></div>
                 <div class="versions">
                 <section aria-labelledby="mine"><h2 id="mine">Your version (not saved)</h2><pre>\(EditorPage.escape(mine))</pre></section>
                 <section aria-labelledby="theirs"><h2 id="theirs">On disk now</h2><pre>\(EditorPage.escape(disk))</pre></section>

@@ -84,6 +84,16 @@ public struct ContentEditor: Sendable {
             guard let (kind, file) = self.record(context.parameters) else { return self.notFound(request) }
             return await self.newForm(request, kind: kind, from: file)
         }
+        group.get("{kind}/{slug}/translations/{language}") { request, context in
+            guard let (kind, file) = self.record(context.parameters), let language = context.parameters.get("language")
+            else { return self.notFound(request) }
+            return await self.translationForm(request, kind: kind, file: file, language: language)
+        }
+        group.post("{kind}/{slug}/translations/{language}") { request, context in
+            guard let (kind, file) = self.record(context.parameters), let language = context.parameters.get("language")
+            else { return self.notFound(request) }
+            return try await self.saveTranslation(request, kind: kind, file: file, language: language)
+        }
         group.get("{kind}/{slug}/delete") { request, context in
             guard let (kind, file) = self.record(context.parameters) else { return self.notFound(request) }
             return self.deleteForm(request, kind: kind, file: file, errors: [], status: .ok)
@@ -162,7 +172,8 @@ public struct ContentEditor: Sendable {
     }
 
     /// Where a record's page is in the preview, when the record has one.
-    func previewPath(kind: RecordKind, slug: String) async -> String? {
+    /// - Parameter storefront: the storefront's folder (`ko-kr/`) for a page in another language.
+    func previewPath(kind: RecordKind, slug: String, storefront: String = "") async -> String? {
         guard let slug = Slug(slug) else { return nil }
         let route: String
         switch kind {
@@ -173,7 +184,7 @@ public struct ContentEditor: Sendable {
         case .page: route = Routes.page(slug)
         case .site: return nil
         }
-        return await basePath() + route
+        return await basePath() + storefront + route
     }
 }
 

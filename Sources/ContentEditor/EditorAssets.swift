@@ -60,6 +60,17 @@ enum EditorAssets {
         .staged p { margin: 0; flex: 1 1 16rem; }
         .versions { display: grid; grid-template-columns: repeat(auto-fit, minmax(min(100%, 18rem), 1fr)); gap: 1rem; }
         .versions pre { white-space: pre-wrap; border: 1px solid #ccc; padding: .5rem; font-size: .85rem; }
+        .pair { display: grid; grid-template-columns: repeat(auto-fit, minmax(min(100%, 18rem), 1fr)); gap: .4rem 1rem; align-items: start; max-width: 60rem; }
+        .default { background: #f3f3f3; border-left: 4px solid #777; padding: .2rem .6rem; min-width: 0; }
+        .default .default-label { margin: 0; font-size: .85rem; font-weight: normal; color: #333; }
+        .default-text { margin: .1rem 0; white-space: pre-wrap; overflow-wrap: anywhere; }
+        .default textarea { background: #f3f3f3; border-color: #999; }
+        .translated { min-width: 0; }
+        table.terms { max-width: 50rem; }
+        table.terms th[scope=row] { width: 45%; font-weight: normal; }
+        table.terms input { width: 100%; }
+        .stale { color: #8a1c00; font-size: .85rem; }
+        .translations li { margin: .25rem 0; }
         """
 
     static let javascript = """

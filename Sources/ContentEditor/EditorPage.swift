@@ -10,9 +10,30 @@ enum EditorPage {
     static func path(_ kind: RecordKind) -> String { root + (kind.folder ?? "") + "/" }
     static func path(_ kind: RecordKind, slug: String) -> String { path(kind) + slug }
     static func newPath(_ kind: RecordKind) -> String { path(kind) + "_new" }
+    /// A record's translation form: `/_vitrine/edit/products/serum/translations/ko`.
+    static func translationPath(_ kind: RecordKind, slug: String, language: String) -> String {
+        path(kind, slug: slug) + "/translations/" + language
+    }
+
+    /// `Korean (ko)`: staff know languages by name, translation files by tag.
+    static func languageName(_ tag: String) -> String {
+        guard let name = Locale(identifier: "en").localizedString(forIdentifier: tag), name != tag else { return tag }
+        return "\(name) (\(tag))"
+    }
 
     /// Through the project's one HTML escaper, the one templates print with.
     static func escape(_ text: String) -> String { HTMLEscaping.escape(text) }
+
+    /// The end of a record's or a translation's form: the keys of the file the form does not
+    /// show (they are written back untouched, and staff should know they are there), and Save.
+    static func formEnd(keeping otherKeys: [String]) -> String {
+        var out = ""
+        if !otherKeys.isEmpty {
+            out += "<p class=\"hint\">Also in the file and kept as they are: "
+                + otherKeys.map { "<code>\(escape($0))</code>" }.joined(separator: ", ") + ".</p>\n"
+        }
+        return out + "<p><button type=\"submit\" class=\"save\">Save</button></p>\n</form>\n"
+    }
 
     /// `priceUnit` → `Price unit`.
     static func label(_ key: String) -> String {

@@ -121,11 +121,7 @@ struct RecordForm {
             Self.bodyField, label: bodyLabel, required: false, hint: "the text of the page; a preview follows as you type",
             control: "<textarea rows=\"14\" \(attributes(Self.bodyField)) data-markdown=\"preview-body\">\n\(EditorPage.escape(body))</textarea>"
                 + "<div class=\"preview\" id=\"preview-body\" aria-live=\"polite\" aria-label=\"Preview of the text\"></div>")
-        if !otherKeys.isEmpty {
-            out += "<p class=\"hint\">Also in the file and kept as they are: "
-                + otherKeys.map { "<code>\(EditorPage.escape($0))</code>" }.joined(separator: ", ") + ".</p>\n"
-        }
-        out += "<p><button type=\"submit\" class=\"save\">Save</button></p>\n</form>\n"
+        out += EditorPage.formEnd(keeping: otherKeys)
         return out
     }
 

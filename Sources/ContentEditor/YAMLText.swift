@@ -53,10 +53,12 @@ enum YAMLText {
         case .map(let entries):
             var out: [String] = []
             for entry in entries {
+                // A key is text like any other (a translation's `"Beauty & Me Paris – Le Marais"`).
+                let key = scalar(entry.key, .string)
                 if let one = inline(entry.value) {
-                    out.append(indent + entry.key + ": " + one)
+                    out.append(indent + key + ": " + one)
                 } else {
-                    out.append(indent + entry.key + ":")
+                    out.append(indent + key + ":")
                     out += block(entry.value, indent: indent + "  ")
                 }
             }

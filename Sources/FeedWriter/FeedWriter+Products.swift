@@ -1,6 +1,7 @@
 import BuildEngine
 import CatalogModel
 import Foundation
+import ShopStrings
 
 extension FeedWriter {
     /// Every product, none left out: merchant platforms delete the offers a feed omits.
@@ -16,8 +17,9 @@ extension FeedWriter {
     func productsFeed(_ dialect: MerchantItem.Dialect = .google, into sink: OutputSink) {
         let path = dialect == .meta ? Routes.metaProductsFeed : Routes.productsFeed
         let channel = RSSChannel(
-            title: "Products · \(site.title)", link: site.baseURL,
-            description: site.description ?? "Every product at \(site.title).", language: site.languageTag.lowercased(),
+            title: strings("feedProductsTitle", ["shop": site.title]), link: site.baseURL,
+            description: site.description ?? strings("feedProductsDescription", ["shop": site.title]),
+            language: site.languageTag.lowercased(),
             lastBuildDate: now, selfURL: site.absoluteURL(path))
         // Formatted once per promotion rather than once per discounted product.
         var periods: [Slug: String] = [:]

@@ -1,5 +1,6 @@
 import CatalogModel
 import Foundation
+import ShopStrings
 
 extension FeedWriter {
     /// Active and upcoming promotions, newest start first: a reader learns of a deal before it begins
@@ -14,8 +15,8 @@ extension FeedWriter {
 
     func promotionsFeed() -> Data {
         let channel = RSSChannel(
-            title: "Promotions · \(site.title)", link: site.absoluteURL(Routes.promotions),
-            description: "Deals and offers at \(site.title).", language: site.languageTag.lowercased(),
+            title: strings("feedPromotionsTitle", ["shop": site.title]), link: site.absoluteURL(Routes.promotions),
+            description: strings("promotionsDescription", ["shop": site.title]), language: site.languageTag.lowercased(),
             lastBuildDate: now, selfURL: site.absoluteURL(Routes.promotionsFeed))
         let items = listedPromotions.map(rssItem)
         return channel.document { xml in items.forEach { $0.write(to: xml) } }
@@ -24,8 +25,10 @@ extension FeedWriter {
     /// Every brand has one, empty or not, so a reader can subscribe before the brand's first deal.
     func brandFeed(_ brand: Brand) -> Data {
         let channel = RSSChannel(
-            title: "\(brand.title) promotions · \(site.title)", link: site.absoluteURL(Routes.brand(brand.slug)),
-            description: "Deals and offers on \(brand.title) at \(site.title).", language: site.languageTag.lowercased(),
+            title: strings("feedBrandPromotionsTitle", ["brand": brand.title, "shop": site.title]),
+            link: site.absoluteURL(Routes.brand(brand.slug)),
+            description: strings("feedBrandPromotionsDescription", ["brand": brand.title, "shop": site.title]),
+            language: site.languageTag.lowercased(),
             lastBuildDate: now, selfURL: site.absoluteURL(Routes.brandFeed(brand.slug)))
         let items = listedPromotions(for: brand).map(rssItem)
         return channel.document { xml in items.forEach { $0.write(to: xml) } }
@@ -34,8 +37,10 @@ extension FeedWriter {
     /// Promotions on any product of the category or below it; every category has one, like brands.
     func categoryFeed(_ category: CatalogModel.Category) -> Data {
         let channel = RSSChannel(
-            title: "\(category.title) promotions · \(site.title)", link: site.absoluteURL(Routes.category(category.slug)),
-            description: "Deals and offers on \(category.title) at \(site.title).", language: site.languageTag.lowercased(),
+            title: strings("feedCategoryPromotionsTitle", ["category": category.title, "shop": site.title]),
+            link: site.absoluteURL(Routes.category(category.slug)),
+            description: strings("feedCategoryPromotionsDescription", ["category": category.title, "shop": site.title]),
+            language: site.languageTag.lowercased(),
             lastBuildDate: now, selfURL: site.absoluteURL(Routes.categoryFeed(category.slug)))
         let items = catalog.promotions(for: category).filter { $0.status(at: now) != .expired }.map(rssItem)
         return channel.document { xml in items.forEach { $0.write(to: xml) } }
@@ -51,8 +56,8 @@ extension FeedWriter {
                 tags: tags.isEmpty ? nil : tags)
         }
         return JSONFeed(
-            title: "Promotions · \(site.title)", homePageURL: site.absoluteURL(Routes.promotions),
-            feedURL: site.absoluteURL(Routes.promotionsJSONFeed), description: "Deals and offers at \(site.title).",
+            title: strings("feedPromotionsTitle", ["shop": site.title]), homePageURL: site.absoluteURL(Routes.promotions),
+            feedURL: site.absoluteURL(Routes.promotionsJSONFeed), description: strings("promotionsDescription", ["shop": site.title]),
             language: site.languageTag, items: items
         ).data()
     }

@@ -1,6 +1,8 @@
 public import BuildEngine
 public import CatalogModel
+import DefaultTheme
 public import Foundation
+public import ShopStrings
 
 /// Produces the shop's machine-readable files: RSS and JSON feeds of promotions, one RSS feed per
 /// brand, the merchant product feeds (Google's and Meta's), Google's Product Ratings feed, the
@@ -14,12 +16,17 @@ public struct FeedWriter: Sendable {
     public let imageSizes: [String: Int]
     /// A storefront's sitemap lists each page's versions in the other storefronts (`xhtml:link`).
     public var alternates: (table: PageAlternates, index: Int)?
+    /// Feed titles and descriptions, in the site's language: a reader shows them beside the
+    /// shop's own words.
+    public var strings: ShopStrings
 
-    public init(catalog: Catalog, now: Date, imageSizes: [String: Int] = [:]) {
+    /// Without `strings`, the built-in theme's tables in the language of the site's locale.
+    public init(catalog: Catalog, now: Date, imageSizes: [String: Int] = [:], strings: ShopStrings? = nil) {
         _ = XMLWriter.libraryReady  // before any job renders on a worker thread
         self.catalog = catalog
         self.now = now
         self.imageSizes = imageSizes
+        self.strings = strings ?? DefaultTheme.strings(locale: catalog.site.locale)
     }
 
     /// Every feed (category `.feed`): the promotion feeds, one per brand and category, the
@@ -68,7 +75,7 @@ public struct FeedWriter: Sendable {
     /// A promotion feed shows every promotion's status and the titles of the brands it names,
     /// directly or through its products.
     private func promotionDependencies() -> Set<Dependency> {
-        var inputs: Set<Dependency> = [.clock, .site, .list(.promotion)]
+        var inputs: Set<Dependency> = [.clock, .site, .list(.promotion), .strings]
         for promotion in catalog.promotions {
             inputs.insert(.record(.promotion, promotion.slug))
             for brand in promotion.brands { inputs.insert(.record(.brand, brand)) }
@@ -82,7 +89,7 @@ public struct FeedWriter: Sendable {
 
     /// Every product with its brand's title and any active discount.
     private func productFeedDependencies() -> Set<Dependency> {
-        var inputs: Set<Dependency> = [.clock, .site, .list(.product), .list(.brand), .list(.promotion), .list(.category)]
+        var inputs: Set<Dependency> = [.clock, .site, .list(.product), .list(.brand), .list(.promotion), .list(.category), .strings]
         for category in catalog.categories { inputs.insert(.record(.category, category.slug)) }
         for product in catalog.products { inputs.insert(.record(.product, product.slug)) }
         for brand in catalog.brands { inputs.insert(.record(.brand, brand.slug)) }

@@ -29,10 +29,8 @@ public enum SearchTokenizer {
     static func forEachWordBytes(in text: String, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
         let isASCII = text.withUTF8Bytes(isASCII)
         guard isASCII else {
-            unicodeWords(text.folded()) { word in
-                var word = word
-                word.withUTF8(body)
-            }
+            var folded = text.folded()
+            folded.withUTF8 { unicodeWords($0, body) }
             return
         }
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: maximumLength) { buffer in
@@ -85,50 +83,82 @@ public enum SearchTokenizer {
         return bytes[index...].allSatisfy { $0 < 0x80 }
     }
 
-    private static func unicodeWords(_ folded: String, _ body: (String) -> Void) {
-        var word = String.UnicodeScalarView()
-        var length = 0
-        var unspaced: [Unicode.Scalar] = []
-        func flush() {
-            if length > 0, length <= maximumLength { body(String(word)) }
-            word = String.UnicodeScalarView()
-            length = 0
-        }
-        func flushUnspaced() {
-            if unspaced.count == 1 { body(String(unspaced[0])) }
-            for index in unspaced.indices.dropLast() {
-                var pair = String.UnicodeScalarView()
-                pair.append(unspaced[index])
-                pair.append(unspaced[index + 1])
-                body(String(pair))
+    /// The general path on the folded text's UTF-8 bytes: a word is the bytes of its scalars
+    /// (with ς written σ), an unspaced pair the bytes of two neighbouring scalars, so neither needs
+    /// a `String` of its own; building one per word and per pair was most of the time a storefront
+    /// in Hangul, kana or Arabic spent tokenizing (`perf`).
+    private static func unicodeWords(_ folded: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+        guard let base = folded.baseAddress else { return }
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: maximumLength * 4) { word in
+            var byteCount = 0
+            var length = 0
+            // The current run of unspaced scalars: where each starts, and where the run ends.
+            var unspaced: [Int] = []
+            var unspacedEnd = 0
+            func flush() {
+                if length > 0, length <= maximumLength { body(UnsafeBufferPointer(rebasing: word[0..<byteCount])) }
+                byteCount = 0
+                length = 0
             }
-            unspaced.removeAll(keepingCapacity: true)
-        }
-        for scalar in folded.unicodeScalars {
-            if isUnspacedScalar(scalar) {
-                flush()
-                unspaced.append(scalar)
-            } else if isWordScalar(scalar) {
-                flushUnspaced()
-                // Final sigma: JavaScript lower-cases by context, Swift does not; both sides store σ.
-                word.append(scalar == "ς" ? "σ" : scalar)
-                length += 1
-            } else {
-                flush()
-                flushUnspaced()
+            func flushUnspaced() {
+                if unspaced.count == 1 { body(UnsafeBufferPointer(start: base + unspaced[0], count: unspacedEnd - unspaced[0])) }
+                if unspaced.count > 1 {
+                    for index in 0..<(unspaced.count - 1) {
+                        let end = index + 2 < unspaced.count ? unspaced[index + 2] : unspacedEnd
+                        body(UnsafeBufferPointer(start: base + unspaced[index], count: end - unspaced[index]))
+                    }
+                }
+                unspaced.removeAll(keepingCapacity: true)
             }
+            var index = 0
+            let count = folded.count
+            while index < count {
+                let start = index
+                let (value, scalarLength) = folded.utf8Scalar(at: index)
+                index += scalarLength
+                if isUnspacedValue(value) {
+                    flush()
+                    unspaced.append(start)
+                    unspacedEnd = index
+                } else if isWordValue(value) {
+                    if !unspaced.isEmpty { flushUnspaced() }
+                    length += 1
+                    if length <= maximumLength {
+                        for offset in start..<index { word[byteCount + offset - start] = folded[offset] }
+                        // Final sigma: JavaScript lower-cases by context, Swift does not; both sides store σ.
+                        if value == 0x03C2 { word[byteCount + 1] = 0x83 }
+                        byteCount += index - start
+                    }
+                } else {
+                    flush()
+                    if !unspaced.isEmpty { flushUnspaced() }
+                }
+            }
+            flush()
+            flushUnspaced()
         }
-        flush()
-        flushUnspaced()
     }
 
     /// Han, hiragana and katakana: the script's `UNSPACED` class.
-    static func isUnspacedScalar(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.value {
+    static func isUnspacedValue(_ value: UInt32) -> Bool {
+        switch value {
         case 0x3040...0x30FF, 0x31F0...0x31FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xF900...0xFAFF, 0x20000...0x2FFFF: true
         default: false
         }
     }
+
+    /// `isWordScalar` with the scripts a catalog is mostly written in answered without looking up
+    /// the general category (a test holds the two equal for every scalar).
+    static func isWordValue(_ value: UInt32) -> Bool {
+        switch value {
+        case 0x30...0x39, 0x41...0x5A, 0x61...0x7A, 0xAC00...0xD7A3, 0x0621...0x063A, 0x0641...0x064A, 0x0660...0x0669: return true
+        case 0...0x7F: return false
+        default: return isWordScalar(Unicode.Scalar(value)!)
+        }
+    }
+
+    /// `isUnspacedValue` for a scalar.
+    static func isUnspacedScalar(_ scalar: Unicode.Scalar) -> Bool { isUnspacedValue(scalar.value) }
 
     /// Letters, numbers and marks: the script's `[\p{L}\p{N}\p{M}]`.
     static func isWordScalar(_ scalar: Unicode.Scalar) -> Bool {

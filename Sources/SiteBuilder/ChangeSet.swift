@@ -96,9 +96,10 @@ public struct ChangeSet: Sendable, Equatable {
         for key in templateKeys where old.inputs[key]?.digest != new.inputs[key]?.digest {
             if let name = templateName(ofKey: key) { changed.insert(.template(name)) }
             // Every page prints the theme's strings, and every page is laid out by `layout`: a
-            // changed string table is a changed layout.
+            // changed string table is a changed layout, and changes the feeds that print its words.
             if TemplateLibrary.isMessageTable(String(key.dropFirst(InputScan.templatesPrefix.count))) {
                 changed.insert(.template("layout"))
+                changed.insert(.strings)
             }
         }
         // Whether the theme has `custom.css` decides whether the layout links it.

@@ -123,8 +123,11 @@ public final class IncrementalBuilder: @unchecked Sendable {
         // files can be planned: beside the pictures and the pages rather than before them (it
         // reads no picture).
         let shard = keepsRecord ? nil : options.shard
-        let search = Background { [validated] in
-            shard.map(\.ownsSearchIndex) ?? true ? SearchIndexer(catalog: SiteBuilder.rootCatalog(validated), now: clock).jobs() : []
+        // A shop with markets writes its root storefront from a catalog of its own, which the
+        // search index and the pages share: made once, it cost a fifth of the storefronts' catalogs.
+        let rootCatalog = Background { [validated] in SiteBuilder.rootCatalog(validated) }
+        let search = Background {
+            shard.map(\.ownsSearchIndex) ?? true ? SearchIndexer(catalog: rootCatalog.value, now: clock).jobs() : []
         }
         let pictures = derivePictures(for: validated, imageFiles: checked.imageFiles)
         report.picturesMade = pictures.made
@@ -139,7 +142,8 @@ public final class IncrementalBuilder: @unchecked Sendable {
         if keepsParsedContent { current = Current(catalog: catalog, templates: templates, images: Set(checked.imageFiles)) }
 
         var plan = Plan(
-            jobs: SiteBuilder.plannedJobs(catalog: catalog, templates: templates, options: options, now: clock, search: false),
+            jobs: SiteBuilder.plannedJobs(
+                catalog: catalog, templates: templates, options: options, now: clock, search: false, root: rootCatalog.value),
             copies: copyPlan(checked: checked, templates: templates) + derivedCopies(pictures))
         // A build that keeps a record reads every file's inputs, some more than once: work them out
         // once, on all cores. A full build never reads them.

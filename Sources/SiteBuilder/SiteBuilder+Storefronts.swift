@@ -20,11 +20,13 @@ extension SiteBuilder {
     /// texts come from translation files, which no record's dependencies name: they depend on
     /// everything, so an incremental build renders them again on any change (correct, not yet fast).
     static func storefrontJobs(
-        catalog: Catalog, templates: TemplateLibrary, now: Date, imageSizes: [String: Int], search: Bool
+        catalog: Catalog, templates: TemplateLibrary, now: Date, imageSizes: [String: Int], search: Bool, root given: Catalog? = nil
     ) -> [OutputJob] {
         let storefronts = catalog.site.storefronts
         let alternates = PageAlternates(count: storefronts.count)
-        let root = rootCatalog(catalog)
+        // Made before the pictures were derived: they are the one thing a build adds since.
+        var root = given ?? rootCatalog(catalog)
+        if given != nil { root.pictures = catalog.pictures }
         var jobs = siteJobs(
             catalog: root, templates: templates, now: now, imageSizes: imageSizes, search: search, statics: true,
             alternates: (alternates, 0))

@@ -109,11 +109,11 @@ public enum SiteBuilder {
 
     /// What a build renders.
     static func plannedJobs(
-        catalog: Catalog, templates: TemplateLibrary, options: BuildOptions, now: Date, search: Bool = true
+        catalog: Catalog, templates: TemplateLibrary, options: BuildOptions, now: Date, search: Bool = true, root: Catalog? = nil
     ) -> [OutputJob] {
         outputJobs(
             catalog: catalog, templates: templates, now: now,
-            imageSizes: enclosureSizes(catalog, contentFolder: options.contentFolder), search: search)
+            imageSizes: enclosureSizes(catalog, contentFolder: options.contentFolder), search: search, root: root)
     }
 
     /// Every file the site is made of, from every producer, by path: rendered in that order, a
@@ -122,13 +122,16 @@ public enum SiteBuilder {
     /// was seconds of the plan at a million products.
     /// `imageSizes`: bytes of local images by path, for feed enclosures (see `enclosureSizes`).
     /// `search: false` leaves out the search index's files, for a caller that builds it apart.
+    /// `root`: `rootCatalog(catalog)` made already (its pictures may be missing), for a caller that
+    /// needed it before.
     public static func outputJobs(
-        catalog: Catalog, templates: TemplateLibrary, now: Date, imageSizes: [String: Int] = [:], search: Bool = true
+        catalog: Catalog, templates: TemplateLibrary, now: Date, imageSizes: [String: Int] = [:], search: Bool = true,
+        root: Catalog? = nil
     ) -> [OutputJob] {
         guard !catalog.site.markets.isEmpty, catalog.localization == nil else {
             return siteJobs(catalog: catalog, templates: templates, now: now, imageSizes: imageSizes, search: search, statics: true)
         }
-        return storefrontJobs(catalog: catalog, templates: templates, now: now, imageSizes: imageSizes, search: search)
+        return storefrontJobs(catalog: catalog, templates: templates, now: now, imageSizes: imageSizes, search: search, root: root)
     }
 
     /// One storefront's files (or a shop without markets, which is one), by path, the sitemap
@@ -146,7 +149,8 @@ public enum SiteBuilder {
         if statics { jobs += baseStaticJobs(templates) }
         if search { jobs += SearchIndexer(catalog: catalog, now: now).jobs() }
         if catalog.site.writes(.api) { jobs += CatalogAPI(catalog: catalog, now: now).jobs() }
-        var feeds = FeedWriter(catalog: catalog, now: now, imageSizes: imageSizes)
+        // The theme's own tables, so a shop that rewords a feed title sees it in its feeds too.
+        var feeds = FeedWriter(catalog: catalog, now: now, imageSizes: imageSizes, strings: templates.strings(in: language))
         feeds.alternates = alternates
         jobs += feeds.jobs()
         // Read through indices: `jobs.filter` and `jobs.map(\.path)` copied every job (its closures).

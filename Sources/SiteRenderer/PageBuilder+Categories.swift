@@ -21,21 +21,18 @@ extension PageBuilder {
         let children = catalog.children(of: category)
         return [
             "title": category.title, "url": context.url(Routes.category(category.slug)),
-            "productCount": Self.count(catalog.productsByCategory.count(of: category.slug), "product"),
+            "productCount": strings("productCount", count: catalog.productsByCategory.count(of: category.slug)),
             "children": children.map(categoryNode), "hasChildren": !children.isEmpty,
         ]
     }
-
-    /// `1 product`, `12 products`.
-    static func count(_ number: Int, _ noun: String) -> String { "\(number) \(noun)\(number == 1 ? "" : "s")" }
 
     func categoryPage(_ category: Category, page number: Int, pageCount: Int) -> TemplateFields {
         let all = catalog.productsByCategory[category.slug, default: []]
         let perPage = site.productsPerPage
         let slice = all.dropFirst((number - 1) * perPage).prefix(perPage)
-        let title = number > 1 ? "\(category.title), page \(number)" : category.title
+        let title = number > 1 ? strings("categoryPageTitle", ["category": category.title, "number": String(number)]) : category.title
         let summary = category.description.plainText.isEmpty
-            ? "\(category.title) at \(site.title): \(all.count) product\(all.count == 1 ? "" : "s")."
+            ? strings("categoryDescription", ["category": category.title, "shop": site.title], count: all.count)
             : category.description.plainText
         var page = context.base(route: route, title: title, description: summary, section: "categories")
         var item: TemplateFields = [
@@ -49,11 +46,11 @@ extension PageBuilder {
         page["subcategories"] = catalog.children(of: category).map { child in
             [
                 "title": child.title, "url": context.url(Routes.category(child.slug)),
-                "productCount": Self.count(catalog.productsByCategory.count(of: child.slug), "product"),
+                "productCount": strings("productCount", count: catalog.productsByCategory.count(of: child.slug)),
             ] as TemplateFields
         }
         page["products"] = slice.map { context.productCard($0) }
-        page["productCount"] = Self.count(all.count, "product")
+        page["productCount"] = strings("productCount", count: all.count)
         page["isFirstPage"] = number == 1
         page["pagination"] = pagination(page: number, pageCount: pageCount) { Routes.category(category.slug, page: $0) }
         let trail = catalog.path(to: category)

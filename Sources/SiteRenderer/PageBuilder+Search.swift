@@ -32,6 +32,15 @@ extension PageBuilder {
         page["searchLabel"] = strings("searchLabel", count: context.catalog.products.count)
         page["lowestPriceLabel"] = strings("searchLowestPrice", ["currency": site.currency.code])
         page["highestPriceLabel"] = strings("searchHighestPrice", ["currency": site.currency.code])
+        page["searchStringsJSON"] = context.scriptStringsJSON(Self.searchScriptMessages)
         return page
     }
+
+    /// What `search/search.js` says: its results, its complaints about the query, and the words
+    /// of a result it draws.
+    static let searchScriptMessages = [
+        "searchFound", "searchFoundFor", "searchNoneFound", "searchNoneFoundFor", "searchTypeWord", "searchNoBrand",
+        "searchNoCategory", "searchBadSort", "searchBadAvailability", "searchBadLowestPrice", "searchBadHighestPrice",
+        "searchPricesSwapped", "searchUnavailable", "priceWas", "reviewWord",
+    ]
 }

@@ -23,7 +23,7 @@ extension PageBuilder {
         guard let chosen = product.shownVariant else { return }
         item["hasVariants"] = true
         item["variantScriptURL"] = context.assetRoot + Routes.variantScript
-        item["variantStringsJSON"] = context.scriptStringsJSON(["variantUnavailable"])
+        item["variantStringsJSON"] = context.scriptStringsJSON(["variantUnavailable", "priceWas", "shippingFree"])
         item["optionControls"] = product.options.enumerated().map { index, name -> TemplateFields in
             var values: [String] = []
             for variant in product.variants where !values.contains(variant.values[index]) { values.append(variant.values[index]) }

@@ -31,7 +31,7 @@ struct PageBuilder: Sendable {
     private func siteJSONLD() -> String {
         var organization: [String: JSONValue] = [
             "@type": "Organization", "@id": .string(site.baseURL + "#organization"), "name": .string(site.title),
-            "url": .string(site.baseURL), "logo": .string(site.absoluteURL(Routes.favicon)),
+            "url": .string(site.baseURL), "logo": .string(site.assetURL(Routes.favicon)),
         ]
         if let description = site.description { organization["description"] = .string(description) }
         let graph: JSONValue = [
@@ -94,6 +94,7 @@ struct PageBuilder: Sendable {
         // The navigation follows the trail: a product filed under a category is in Categories.
         let section = catalog.primaryCategory(of: product) == nil ? "brands" : "categories"
         var page = context.base(route: route, title: product.name, description: product.detail.plainText, section: section)
+        page["bagStringsJSON"] = context.bagStringsJSON(.product)
         // With variants, the price, image and Buy link at the top are the default variant's.
         let shown = product.shown
         let offers = offers(of: product)

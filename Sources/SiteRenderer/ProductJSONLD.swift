@@ -183,7 +183,7 @@ enum ProductJSONLD {
     static func images(of product: Product, catalog: Catalog) -> [String] {
         var seen = Set<String>()
         return ([product.image, product.thumbnail].compactMap { $0 } + product.images)
-            .map { catalog.site.absoluteURL(catalog.published($0, atLeast: Catalog.shareWidth).sitePath) }
+            .map { catalog.site.assetURL(catalog.published($0, atLeast: Catalog.shareWidth).sitePath) }
             .filter { seen.insert($0).inserted }
     }
 

@@ -4,6 +4,7 @@ import CheckoutService
 import Foundation
 import Orders
 import SiteBuilder
+import SiteRenderer
 
 extension Vitrine {
     struct Checkout: AsyncParsableCommand {
@@ -45,6 +46,12 @@ extension Vitrine {
 
         @Option(name: .long, help: ArgumentHelp("Content folder (site.json, brands/, products/, …).", valueName: "DIR"))
         var content: String = "Content"
+
+        @Option(
+            name: .long,
+            help: ArgumentHelp(
+                "The shop's theme folder: its i18n/<language>.json tables word the summary page and refusals.", valueName: "DIR"))
+        var templates: String = "Templates"
 
         @OptionGroup var listen: ListenOptions
         var host: String { listen.host }
@@ -142,9 +149,14 @@ extension Vitrine {
             let links = CheckoutLinks(
                 catalog: catalog, signer: signer, lifetime: TimeInterval(tokenLifetime * 60),
                 publicURL: publicURL ?? catalog.site.checkoutURL ?? "http://\(host):\(port)/")
+            // The shop's string tables over the built-in theme's; a theme that does not load leaves the built-in words.
+            let theme = TemplateLibrary.load(from: SiteBuilder.theme(overrides: URL(fileURLWithPath: templates)))
+            if theme.library == nil {
+                Console.error("warning: the theme in \(templates) does not load; the checkout pages use the built-in theme's words")
+            }
             let configuration = CheckoutConfiguration(
                 host: host, port: port, clock: CatalogClock.running(from: start), verbose: verbose, logLevel: log.level,
-                payments: payments)
+                payments: payments, messageTables: theme.library?.messageTables)
             try await runCheckoutService(links: links, configuration: configuration) { [host] boundPort in
                 Console.error(
                     "vitrine checkout: \(catalog.products.count) products, catalog \(links.version), "

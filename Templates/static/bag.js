@@ -21,6 +21,48 @@
   var MAX_LINES = 100;
   var memory = {};
 
+  // Texts ------------------------------------------------------------------------------------
+
+  /* The theme's texts reach its scripts as JSON on the page (the string table in the page's
+     language): a message with {name} placeholders, or its forms by CLDR plural category, chosen
+     by `count` with the browser's own rules. One copy here, loaded first on every page, serves
+     every script of the theme through window.vitrineText. */
+  function message(strings, id, values) {
+    var text = strings[id];
+    values = values || {};
+    if (text && typeof text === "object") {
+      var lang = document.documentElement.lang || "en";
+      var category = window.Intl && Intl.PluralRules ? new Intl.PluralRules(lang).select(values.count)
+        : (values.count === 1 ? "one" : "other");
+      text = text[category] || text.other;
+    }
+    return String(text === undefined ? id : text).replace(/\{([A-Za-z][A-Za-z0-9_]*)\}/g, function (whole, name) {
+      return Object.prototype.hasOwnProperty.call(values, name) ? String(values[name]) : whole;
+    });
+  }
+
+  /** The messages in the JSON of the first element `selector` finds; none when it is missing or broken. */
+  function readMessages(selector) {
+    var node = document.querySelector(selector);
+    try { return node ? JSON.parse(node.textContent) || {} : {}; } catch (e) { return {}; }
+  }
+
+  window.vitrineText = { message: message, read: readMessages };
+
+  /* bag.js's own messages: every page has those of the bag's count, product, bag and favourites
+     pages those they use. Read when the page has loaded (the script is deferred). */
+  var strings = {};
+
+  function t(id, values) {
+    return message(strings, id, values);
+  }
+
+  /** "A, B and C" in the page's language. */
+  function list(items) {
+    if (items.length < 2) return items.join("");
+    return t("listAnd", { list: items.slice(0, -1).join(t("listSeparator")), last: items[items.length - 1] });
+  }
+
   // Storage ---------------------------------------------------------------------------------
 
   function validItem(item) {
@@ -160,7 +202,7 @@
     document.querySelectorAll("[data-bag-count]").forEach(function (node) {
       node.textContent = count > 0 ? String(count) : "";
       var link = node.closest("a");
-      if (link) link.setAttribute("aria-label", count > 0 ? "Bag, " + count + (count === 1 ? " item" : " items") : "Bag, empty");
+      if (link) link.setAttribute("aria-label", count > 0 ? t("bagCountLabel", { count: count }) : t("bagCountEmpty"));
     });
     // A sentence about the bag, in the page's words: data-text-empty, -one, and -many with {n}.
     document.querySelectorAll("[data-bag-summary]").forEach(function (node) {
@@ -215,8 +257,8 @@
         product = readProduct(node);
         var quantity = addToBag(product);
         updateCount();
-        if (quantity === 0) announce(node, "Your bag is full (" + MAX_LINES + " products).", "View bag", root + "bag/");
-        else announce(node, "Added to your bag (" + quantity + " in bag).", "View bag", root + "bag/");
+        if (quantity === 0) announce(node, t("bagFull", { count: MAX_LINES }), t("bagView"), root + "bag/");
+        else announce(node, t("bagAdded", { count: quantity }), t("bagView"), root + "bag/");
       });
     }
     var heart = node.querySelector("[data-favourite]");
@@ -232,7 +274,7 @@
         product = readProduct(node);
         var on = toggleFavourite(product);
         show();
-        announce(node, on ? "Kept in your favourites." : "Removed from your favourites.", on ? "View favourites" : null,
+        announce(node, on ? t("favouritesKept") : t("favouritesRemovedHere"), on ? t("favouritesView") : null,
           root + "favourites/");
       });
       window.addEventListener("storage", show);
@@ -264,18 +306,18 @@
       tr.appendChild(name);
       tr.appendChild(element("td", { class: "amount" }, item.priceLabel || format(item.price, item.currency, formats)));
       var quantityCell = element("td");
-      var stepper = element("div", { class: "stepper", role: "group", "aria-label": "Quantity of " + item.name });
-      stepper.appendChild(button("−", "decrease", item.sku, "One fewer " + item.name));
+      var stepper = element("div", { class: "stepper", role: "group", "aria-label": t("bagQuantityOf", { name: item.name }) });
+      stepper.appendChild(button("−", "decrease", item.sku, t("bagOneFewer", { name: item.name })));
       stepper.appendChild(element("input", {
         type: "number", inputmode: "numeric", min: "1", max: String(MAX_QUANTITY), value: String(item.quantity),
-        "data-action": "quantity", "data-sku": item.sku, "aria-label": "Quantity of " + item.name
+        "data-action": "quantity", "data-sku": item.sku, "aria-label": t("bagQuantityOf", { name: item.name })
       }));
-      stepper.appendChild(button("+", "increase", item.sku, "One more " + item.name));
+      stepper.appendChild(button("+", "increase", item.sku, t("bagOneMore", { name: item.name })));
       quantityCell.appendChild(stepper);
       tr.appendChild(quantityCell);
       tr.appendChild(element("td", { class: "amount", "data-line-amount": "" }));
       var removeCell = element("td");
-      removeCell.appendChild(button("Remove", "remove", item.sku, "Remove " + item.name + " from the bag"));
+      removeCell.appendChild(button(t("bagRemove"), "remove", item.sku, t("bagRemoveNamed", { name: item.name })));
       tr.appendChild(removeCell);
       return tr;
     }
@@ -309,7 +351,7 @@
       }
       if (checkoutButton) checkoutButton.disabled = order.length > 1;
       if (order.length > 1) {
-        announce(container, "A checkout holds one currency; this bag has " + order.join(" and ") + ". Remove the items in one of them.");
+        announce(container, t("bagMixedCurrencies", { currencies: list(order) }));
       }
       updateCount();
     }
@@ -337,7 +379,7 @@
       if (action === "remove") {
         removeFrom(BAG_KEY, sku);
         render();
-        announce(container, item.name + " removed from your bag.");
+        announce(container, t("bagRemoved", { name: item.name }));
         var next = items[index + 1] || items[index - 1];
         var focus = next && container.querySelector('button[data-action="remove"][data-sku="' + next.sku + '"]');
         (focus || document.querySelector("h1")).focus();
@@ -346,7 +388,7 @@
       if (target.getAttribute("aria-disabled") === "true") return;
       setQuantity(sku, item.quantity + (action === "increase" ? 1 : -1));
       update();
-      announce(container, "Quantity of " + item.name + ": " + load(BAG_KEY)[index].quantity + ".");
+      announce(container, t("bagQuantityNow", { name: item.name, quantity: load(BAG_KEY)[index].quantity }));
     });
 
     container.addEventListener("change", function (event) {
@@ -397,10 +439,10 @@
         li.appendChild(element("span", { class: "price" }, item.priceLabel || format(item.price, item.currency, formats)));
         if (canBuy && item.buyable) {
           li.appendChild(element("button", { type: "button", class: "button", "data-action": "add", "data-sku": item.sku,
-            "aria-label": "Add " + item.name + " to the bag" }, "Add to bag"));
+            "aria-label": t("favouritesAddNamed", { name: item.name }) }, t("addToBag")));
         }
         li.appendChild(element("button", { type: "button", class: "bag-small", "data-action": "remove", "data-sku": item.sku,
-          "aria-label": "Remove " + item.name + " from favourites" }, "Remove"));
+          "aria-label": t("favouritesRemoveNamed", { name: item.name }) }, t("bagRemove")));
         list.appendChild(li);
       });
       empty.hidden = items.length > 0;
@@ -422,11 +464,11 @@
       if (target.getAttribute("data-action") === "add") {
         var quantity = addToBag(item);
         updateCount();
-        announce(container, quantity ? "Added " + item.name + " to your bag (" + quantity + " in bag)." : "Your bag is full.",
-          "View bag", root + "bag/");
+        announce(container, quantity ? t("favouritesAdded", { name: item.name, count: quantity }) : t("bagFullShort"),
+          t("bagView"), root + "bag/");
       } else {
         removeFrom(FAVOURITES_KEY, sku);
-        announce(container, item.name + " removed from your favourites.");
+        announce(container, t("favouritesRemoved", { name: item.name }));
         var next = items[index + 1] || items[index - 1];
         render(next ? next.sku : "-");
       }
@@ -460,6 +502,7 @@
   // Start -----------------------------------------------------------------------------------
 
   function start() {
+    strings = readMessages("script[data-bag-strings]");
     var heading = document.querySelector("h1");
     if (heading && !heading.hasAttribute("tabindex")) heading.setAttribute("tabindex", "-1");
     document.querySelectorAll("[data-js-only]").forEach(function (node) { node.hidden = false; });

@@ -26,27 +26,9 @@
     return (km < 10 ? km.toFixed(1) : String(Math.round(km))) + " km";
   }
 
-  // The page hands this script its texts (the theme's string table, in the page's language): a
-  // message with {name} placeholders, or its forms by CLDR plural category, chosen by `count`
-  // with the browser's own rules.
-  function text(strings, id, values) {
-    var message = strings[id];
-    values = values || {};
-    if (message && typeof message === "object") {
-      var lang = document.documentElement.lang || "en";
-      var category = window.Intl && Intl.PluralRules ? new Intl.PluralRules(lang).select(values.count)
-        : (values.count === 1 ? "one" : "other");
-      message = message[category] || message.other;
-    }
-    return String(message === undefined ? id : message).replace(/\{([A-Za-z][A-Za-z0-9_]*)\}/g, function (whole, name) {
-      return Object.prototype.hasOwnProperty.call(values, name) ? String(values[name]) : whole;
-    });
-  }
-
-  function readStrings(selector) {
-    var element = document.querySelector(selector);
-    try { return element ? JSON.parse(element.textContent) : {}; } catch (e) { return {}; }
-  }
+  // The page hands this script its texts (the theme's string table, in the page's language);
+  // bag.js, loaded first on every page, fills placeholders and picks plural forms.
+  var text = window.vitrineText.message;
 
   function toArray(nodes) {
     return Array.prototype.slice.call(nodes);
@@ -61,7 +43,7 @@
     var status = document.getElementById("deals-status");
     var deals = toArray(list.querySelectorAll(".deal"));
     var here = null;
-    var strings = readStrings("script[data-deals-strings]");
+    var strings = window.vitrineText.read("script[data-deals-strings]");
     finder.hidden = false;
 
     function showEveryDeal(message) {

@@ -19,29 +19,11 @@
   var status = picker.querySelector("[data-variant-status]");
   var skuText = document.querySelector("[data-variant-sku]");
   var shippingRows = document.querySelectorAll(".shipping-rates tr[data-country]");
-  var strings = readStrings("script[data-variant-strings]");
+  var strings = window.vitrineText.read("script[data-variant-strings]");
 
-  // The page hands this script its texts (the theme's string table, in the page's language): a
-  // message with {name} placeholders, or its forms by CLDR plural category, chosen by `count`
-  // with the browser's own rules.
-  function text(strings, id, values) {
-    var message = strings[id];
-    values = values || {};
-    if (message && typeof message === "object") {
-      var lang = document.documentElement.lang || "en";
-      var category = window.Intl && Intl.PluralRules ? new Intl.PluralRules(lang).select(values.count)
-        : (values.count === 1 ? "one" : "other");
-      message = message[category] || message.other;
-    }
-    return String(message === undefined ? id : message).replace(/\{([A-Za-z][A-Za-z0-9_]*)\}/g, function (whole, name) {
-      return Object.prototype.hasOwnProperty.call(values, name) ? String(values[name]) : whole;
-    });
-  }
-
-  function readStrings(selector) {
-    var element = document.querySelector(selector);
-    try { return element ? JSON.parse(element.textContent) : {}; } catch (e) { return {}; }
-  }
+  // The page hands this script its texts (the theme's string table, in the page's language);
+  // bag.js, loaded first on every page, fills placeholders and picks plural forms.
+  var text = window.vitrineText.message;
 
   function chosen() {
     var values = selects.map(function (select) { return select.value; });
@@ -58,7 +40,7 @@
       was.className = "list-price";
       var hidden = document.createElement("span");
       hidden.className = "visually-hidden";
-      hidden.textContent = "was ";
+      hidden.textContent = text(strings, "priceWas") + " ";
       was.append(hidden, variant.listPrice);
       price.append(" ", was);
     }
@@ -132,7 +114,7 @@
       var cost = row.querySelector("[data-shipping-cost]");
       if (!cost) return;
       var isFree = free !== null && variant.priceMinorUnits >= parseInt(free, 10);
-      cost.firstChild.textContent = isFree ? "Free" : row.getAttribute("data-cost-label");
+      cost.firstChild.textContent = isFree ? text(strings, "shippingFree") : row.getAttribute("data-cost-label");
     });
     if (status && announce) status.textContent = variant.name + ": " + variant.price + ", " + variant.availability;
   }

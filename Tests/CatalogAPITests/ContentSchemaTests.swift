@@ -65,7 +65,8 @@ import Testing
             #expect(file.schema["$schema"] == "https://json-schema.org/draft/2020-12/schema")
         }
         #expect(SchemaFiles.all().allSatisfy { $0.schema["$id"] == nil })
-        // site.json, then a .json and a .front-matter.json schema for each of the five record kinds.
-        #expect(SchemaFiles.all().count == 1 + 2 * 5 + ResponseSchema.names.count)
+        // site.json, then a .json and a .front-matter.json schema for each of the five record kinds
+        // and for their translations.
+        #expect(SchemaFiles.all().count == 1 + 2 * 5 + 2 * 5 + ResponseSchema.names.count)
     }
 }

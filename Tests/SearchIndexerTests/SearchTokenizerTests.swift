@@ -1,5 +1,5 @@
 import CatalogModel
-import SearchIndexer
+@testable import SearchIndexer
 import Testing
 
 @Suite struct SearchTokenizerTests {
@@ -84,5 +84,75 @@ import Testing
             ("Straße Œuvre", ["strasse", "oeuvre"]), ("미백 세럼 2026", ["미백", "세럼", "2026"]),
         ]
         for (text, words) in expected { #expect(SearchTokenizer.words(in: text) == words, "\(text)") }
+    }
+
+    /// The general path works on the folded text's bytes; it must give the words the scalar-by-
+    /// scalar way gave (`referenceWords`, the former implementation), on any mix of scripts.
+    @Test func bytePathAgreesWithTheScalarPath() {
+        let alphabet: [String] = [
+            "a", "Z", "9", " ", " ", "\n", "-", ".", "é", "E\u{301}", "ς", "Σ", "ß", "미", "백", "세", "럼", "ᄀ", "ᅡ", "の", "日", "焼",
+            "セ", "ｾ", "ﾞ", "ー", "、", "。", "ر", "ة", "ي", "\u{64E}", "٣", "𠀋", "😀", "\u{200D}", "Ⅻ", "²", "ＳＰＦ", "\u{3000}",
+        ]
+        var generator = SystemRandomNumberGenerator()
+        for round in 0..<3_000 {
+            let length = Int.random(in: 0...(round % 10 == 0 ? 90 : 24), using: &generator)
+            var text = (0..<length).map { _ in alphabet.randomElement(using: &generator)! }.joined()
+            if round % 7 == 0 { text += String(repeating: "가", count: SearchTokenizer.maximumLength + round % 3 - 1) }
+            #expect(SearchTokenizer.words(in: text) == Self.referenceWords(text), "\(text.debugDescription)")
+        }
+    }
+
+    /// Letters, digits and marks answered by ranges for the common scripts, by the general
+    /// category for the rest: the same for every scalar.
+    @Test func wordRangesAgreeWithTheGeneralCategory() {
+        for value in UInt32(0)...0x10FFFF {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            if SearchTokenizer.isWordValue(value) != SearchTokenizer.isWordScalar(scalar) {
+                Issue.record("U+\(String(value, radix: 16))")
+            }
+        }
+    }
+
+    /// The tokenizer's general path as it was written on scalars and `String`s.
+    static func referenceWords(_ text: String) -> [String] {
+        var words: [String] = []
+        if text.utf8.allSatisfy({ $0 < 0x80 }) {
+            return text.lowercased().split { !($0.isASCII && ($0.isLetter || $0.isNumber)) }.map(String.init)
+                .filter { $0.count <= SearchTokenizer.maximumLength }
+        }
+        var word = String.UnicodeScalarView()
+        var length = 0
+        var unspaced: [Unicode.Scalar] = []
+        func flush() {
+            if length > 0, length <= SearchTokenizer.maximumLength { words.append(String(word)) }
+            word = String.UnicodeScalarView()
+            length = 0
+        }
+        func flushUnspaced() {
+            if unspaced.count == 1 { words.append(String(unspaced[0])) }
+            for index in unspaced.indices.dropLast() {
+                var pair = String.UnicodeScalarView()
+                pair.append(unspaced[index])
+                pair.append(unspaced[index + 1])
+                words.append(String(pair))
+            }
+            unspaced.removeAll()
+        }
+        for scalar in text.folded().unicodeScalars {
+            if SearchTokenizer.isUnspacedScalar(scalar) {
+                flush()
+                unspaced.append(scalar)
+            } else if SearchTokenizer.isWordScalar(scalar) {
+                flushUnspaced()
+                word.append(scalar == "ς" ? "σ" : scalar)
+                length += 1
+            } else {
+                flush()
+                flushUnspaced()
+            }
+        }
+        flush()
+        flushUnspaced()
+        return words
     }
 }

@@ -82,7 +82,7 @@ import VitrineTestSupport
         let output = FileManager.default.temporaryDirectory.appendingPathComponent("vitrine-feeds-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: output) }
         let report = SiteBuilder.build(BuildOptions(
-            contentFolder: Self.repository.appendingPathComponent("Content"),
+            contentFolder: SampleShop.oneStorefrontContent,
             templatesFolder: Self.repository.appendingPathComponent("Templates"), outputFolder: output, clock: Self.clock,
             pictureCache: SampleShop.pictureCache))
         #expect(report.succeeded)

@@ -83,6 +83,23 @@ import VitrineTestSupport
         #expect(files["ko-kr/style.css"] == nil && files["ko-kr/bag.js"] == nil, "the theme's files are not copied per storefront")
     }
 
+    /// Absolute links to pictures (the share image, JSON-LD, the API's documents, the shop's logo)
+    /// lead to the site's one copy at the top, not into the storefront's folder, which has none.
+    @Test func absolutePictureURLsLeadToTheSharedFiles() throws {
+        let (fixture, files) = try built()
+        defer { fixture.cleanUp() }
+        let urls = try ["ko-kr/products/naiteu-serum/index.html", "ko-kr/index.html", "ko-kr/api/v1/products/naiteu-serum.json",
+                        "ko-kr/api/v1/brands.json"].flatMap { path in
+            try text(files, path).matches(of: /https:\/\/example\.com\/shop\/([^"]+\.(?:png|jpg|svg|webp|avif))/).map { String($0.1) }
+        }
+        #expect(urls.contains { $0.hasPrefix("pictures/") || $0.hasPrefix("images/") }, "\(urls)")
+        #expect(urls.contains("favicon.svg"), "the home page's Organization logo")
+        for url in urls {
+            #expect(!url.hasPrefix("ko-kr/"), "\(url) is under the storefront's folder")
+            #expect(files[url] != nil, "\(url) is a file of the build")
+        }
+    }
+
     @Test func eachStorefrontHasItsSearchAPIFeedsAndSitemap() throws {
         let (fixture, files) = try built()
         defer { fixture.cleanUp() }

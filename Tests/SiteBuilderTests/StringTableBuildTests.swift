@@ -37,6 +37,24 @@ import VitrineTestSupport
         #expect(try buildAndCompare("override removed").contains(#"<h2 id="brands-title">Brands</h2>"#))
     }
 
+    /// Feed titles come from the shop's table as pages do, after an incremental build too.
+    @Test func aShopsTableNamesItsFeeds() throws {
+        let shop = try SampleShop()
+        defer { shop.remove() }
+        #expect(SiteBuilder.buildIncrementally(shop.options()).succeeded)
+        let english = String(decoding: try #require(DefaultTheme.files["i18n/en.json"]), as: UTF8.self)
+        let changed = english.replacingOccurrences(
+            of: #""feedPromotionsTitle": "Promotions · {shop}","#, with: #""feedPromotionsTitle": "Offers · {shop}","#)
+        #expect(changed != english)
+        try shop.write("Templates/i18n/en.json", changed)
+        let report = SiteBuilder.buildIncrementally(shop.options())
+        #expect(report.succeeded, "\(report.diagnostics)")
+        let output = FolderContents.entries(in: shop.output)
+        let feed = String(decoding: try #require(output["feeds/promotions.xml"]), as: UTF8.self)
+        #expect(feed.contains("<title>Offers · Beauty &amp; Me</title>"))
+        #expect(FolderContents.differences(try shop.fullBuild(), output) == [])
+    }
+
     @Test func aShopsEnglishTableIsHeldToTheBuiltInPlaceholders() throws {
         let shop = try SampleShop()
         defer { shop.remove() }

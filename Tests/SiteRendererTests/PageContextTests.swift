@@ -15,6 +15,39 @@ import Testing
         }
     }
 
+    /// The scalar path must cut exactly where the character path cuts, on text in the scripts
+    /// it takes, and leave any other text to the character path.
+    @Test func clippingByScalarsMatchesClippingByCharacters() throws {
+        var generator = SystemRandomNumberGenerator()
+        let alphabet = Array("ab 가힣 \n\n\u{0B}\u{0C}の日セー。、漢字ر٣ة .,")
+        for _ in 0..<3_000 {
+            let length = Int.random(in: 0...80, using: &generator)
+            let text = String((0..<length).map { _ in alphabet.randomElement(using: &generator)! })
+            let limit = Int.random(in: 1...40, using: &generator)
+            let scalars = try #require(PageContext.clipScalars(text, to: limit))
+            #expect(scalars == PageContext.clipCharacters(text, to: limit), "\(text.debugDescription) at \(limit)")
+        }
+        // A mark, a joiner, a carriage return or jamo within reach of the cut: the character path.
+        for text in ["가나다라마\u{64E}", "가나다라마\r\n", "가나다라마\u{200D}", "가나다라마\u{11A8}", "가나다라마😀"] {
+            #expect(PageContext.clipScalars(text, to: 4) == nil, "\(text.debugDescription)")
+            #expect(PageContext.clip(text, to: 4) == PageContext.clipCharacters(text, to: 4))
+        }
+        // Beyond the scalar after the cut, anything may follow.
+        #expect(PageContext.clipScalars("가나다라마바\u{64E}", to: 4) == "가나다라…")
+    }
+
+    /// Each scalar the scalar path takes is a character of its own beside any other it takes.
+    @Test func scalarsTheScalarPathTakesAreCharactersOfTheirOwn() {
+        var checked = 0
+        for value in UInt32(0)...0xFFFF where PageContext.isSingleCharacter(value) {
+            let scalar = String(Unicode.Scalar(value)!)
+            let text = "a" + scalar + "가" + scalar + scalar + "\n" + scalar + "ر" + scalar + "の" + scalar
+            #expect(text.count == text.unicodeScalars.count, "U+\(String(value, radix: 16))")
+            checked += 1
+        }
+        #expect(checked > 30_000)
+    }
+
     @Test func clippingLeavesNonASCIIAndCarriageReturnsToTheCharacterPath() {
         #expect(PageContext.clipASCII("Crème de nuit\nfor dry skin", to: 10) == nil)
         #expect(PageContext.clipASCII("line one\r\nline two", to: 10) == nil)

@@ -18,6 +18,8 @@ SITE, SERVICE = sys.argv[1].rstrip("/") + "/", sys.argv[2].rstrip("/") + "/"
 # The serum's 50 ml size, chosen by the URL as a shared link would (in "10% off for X'mas", XMAS10).
 SERUM = ("EST-ANR-50", "products/advanced-night-repair-serum/?variant=EST-ANR-50", 8400)
 MASK = ("ORG-CIMK-100", "products/clear-improvement-charcoal-mask/", 850)
+# The Korean storefront's rose toner: listed at 7,500 won, 12 % off in the Korea-only "Fresh week".
+TONER = ("FRS-RDHT-250", "ko-kr/products/rose-deep-hydration-toner/", 6600)
 failures = 0
 
 
@@ -127,6 +129,42 @@ def variant_picker(driver):
     check("shipping: choosing a country shows its rates", shown == ["DE"], shown)
 
 
+def storefront_bag(driver):
+    """A storefront keeps its own bag, in its market's currency, and its checkout link names it, so
+    the service prices the cart in won and signs the storefront into the token."""
+    sku, path, price = TONER
+    driver.get(SITE + path)
+    add = wait(driver, lambda d: d.find_element(By.CSS_SELECTOR, "[data-bag-add]"))
+    press(driver, add)
+    status = wait(driver, lambda d: d.find_element(By.CSS_SELECTOR, "[data-product-actions] [data-bag-status]").text or None)
+    check("ko-kr: the toner is added on the Korean page", status is not None, repr(status))
+    driver.get(SITE + "ko-kr/bag/")
+    rows = wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "[data-bag-lines] tr") or None) or []
+    check("ko-kr: the Korean bag holds the toner alone", [r.get_attribute("data-sku") for r in rows] == [sku],
+          [r.get_attribute("data-sku") for r in rows])
+    total = driver.find_element(By.CSS_SELECTOR, "[data-bag-total]")
+    check("ko-kr: the bag's total is in won", total.get_attribute("data-total-minor") == str(price) and total.text == "₩6,600",
+          f"{total.get_attribute('data-total-minor')} {total.text!r}")
+    driver.get(SITE + "bag/")
+    rows = wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "[data-bag-lines] tr") or None) or []
+    check("the root's bag does not hold the Korean storefront's toner", sku not in [r.get_attribute("data-sku") for r in rows],
+          [r.get_attribute("data-sku") for r in rows])
+    driver.get(SITE + "ko-kr/bag/")
+    button = wait(driver, lambda d: d.find_element(By.CSS_SELECTOR, "[data-bag-checkout-button]"))
+    press(driver, button)
+    landed = wait(driver, lambda d: d.current_url.startswith(SERVICE + "checkout/"), timeout=15)
+    check("ko-kr: checkout lands on the service's summary page", landed is not None, driver.current_url)
+    if landed:
+        import json
+        token = driver.current_url.rsplit("/", 1)[1]
+        with urllib.request.urlopen(SERVICE + "api/checkout/" + token) as response:
+            body = json.load(response)
+        check("ko-kr: the service priced the cart in won for the Korean storefront",
+              (body.get("currency"), body.get("storefront"), body.get("total")) == ("KRW", "ko-kr", price), body)
+        lang = driver.find_element(By.TAG_NAME, "html").get_attribute("lang")
+        check("ko-kr: the summary page is in Korean", (lang or "").startswith("ko"), lang)
+
+
 def main():
     global failures
     driver = browser()
@@ -193,6 +231,8 @@ def main():
                 import json
                 body = json.load(response)
             check("the same token reads back as JSON", body["total"] == expected - 840 and len(body["lines"]) == 2, body)
+
+        storefront_bag(driver)
 
         driver.get(SITE + "favourites/")
         favourites = wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "[data-favourites-list] li") or None) or []

@@ -23,6 +23,9 @@
   // Pictures are the site's, one folder up in a storefront other than the root.
   const assetRoot = form.dataset.assetRoot || root;
   const PAGE_SIZE = 20;
+  // The page's texts, in its language; bag.js, loaded first, fills placeholders and plural forms.
+  const strings = window.vitrineText.read("script[data-search-strings]");
+  const text = (id, values) => window.vitrineText.message(strings, id, values);
   const decoder = new TextDecoder();
 
   // ---- Fetching, each file once --------------------------------------------------------------
@@ -316,14 +319,14 @@
 
   // ---- Reading the form and the URL -----------------------------------------------------------
 
-  function parsePrice(text, label) {
-    const t = text.trim();
+  function parsePrice(written, id) {
+    const t = written.trim();
     if (t === "") return { value: null };
     const digits = manifest.currency.minorUnits;
     const m = /^(\d{1,13})(?:[.,](\d+))?$/.exec(t);
     if (!m || (m[2] || "").length > digits) {
       const example = digits ? "10." + "5".repeat(digits) : "1200";
-      return { error: label + " “" + t + "” is not a price; write a number such as 10 or " + example + "." };
+      return { error: text(id, { price: t, example }) };
     }
     return { value: Number(m[1]) * 10 ** digits + Number((m[2] || "").padEnd(digits, "0") || 0) };
   }
@@ -376,19 +379,18 @@
     ui.results.dataset.state = "loading";
     const problems = [];
     const brandIndex = manifest.brands.findIndex((b) => b.slug === state.brand);
-    if (state.brand && brandIndex < 0) problems.push("There is no brand “" + state.brand + "”; showing all brands.");
+    if (state.brand && brandIndex < 0) problems.push(text("searchNoBrand", { brand: state.brand }));
     const categories = manifest.categories || [];
     const categoryIndex = categories.findIndex((c) => c.slug === state.category);
-    if (state.category && categoryIndex < 0) problems.push("There is no category “" + state.category + "”; showing all categories.");
-    if (state.sort && !SORTS.includes(state.sort)) problems.push("“" + state.sort + "” is not an order; showing the most relevant first.");
+    if (state.category && categoryIndex < 0) problems.push(text("searchNoCategory", { category: state.category }));
+    if (state.sort && !SORTS.includes(state.sort)) problems.push(text("searchBadSort", { sort: state.sort }));
     const availabilityIndex = manifest.availability.findIndex((a) => a.code === state.availability);
-    if (state.availability && availabilityIndex < 0) problems.push("“" + state.availability + "” is not an availability; showing any.");
-    const min = parsePrice(state.min, "Lowest price");
-    const max = parsePrice(state.max, "Highest price");
+    if (state.availability && availabilityIndex < 0) problems.push(text("searchBadAvailability", { availability: state.availability }));
+    const min = parsePrice(state.min, "searchBadLowestPrice");
+    const max = parsePrice(state.max, "searchBadHighestPrice");
     for (const p of [min, max]) if (p.error) problems.push(p.error);
     if (min.value != null && max.value != null && max.value < min.value) {
-      return finish(mine, ["The highest price (" + state.max + ") is below the lowest price (" + state.min +
-        "), so no product can match. Swap them or change one."], null);
+      return finish(mine, [text("searchPricesSwapped", { min: state.min, max: state.max })], null);
     }
     const filters = {
       brand: brandIndex >= 0 ? brandIndex : -1,
@@ -402,7 +404,7 @@
     if (queryWords.length === 0 && !hasFilter) {
       showCounts(new Map(manifest.brands.map((b, i) => [i, b.products])), manifest.availability.map((a) => a.products),
         new Map(categories.map((c, i) => [i, c.products])));
-      return finish(mine, problems, state.q.trim() ? { message: "Type a word to search." } : { message: "" });
+      return finish(mine, problems, state.q.trim() ? { message: text("searchTypeWord") } : { message: "" });
     }
 
     const n = manifest.products;
@@ -504,9 +506,10 @@
       ui.status.textContent = outcome.message;
     } else {
       const count = shown.order.length;
-      const about = outcome.words.length ? " for “" + outcome.state.q.trim() + "”" : "";
-      ui.status.textContent = count === 0 ? "No products found" + about + "." :
-        count + (count === 1 ? " product" : " products") + " found" + about + ".";
+      const query = outcome.words.length ? outcome.state.q.trim() : "";
+      ui.status.textContent = count === 0
+        ? text(query ? "searchNoneFoundFor" : "searchNoneFound", { query })
+        : text(query ? "searchFoundFor" : "searchFound", { count, query });
       await showMore(mine);
     }
     if (mine === generation) ui.results.dataset.state = "done";
@@ -563,7 +566,7 @@
       was.className = "list-price";
       const hidden = document.createElement("span");
       hidden.className = "visually-hidden";
-      hidden.textContent = "was ";
+      hidden.textContent = text("priceWas") + " ";
       was.append(hidden, listPrice);
       priceText.append(" ", was);
     }
@@ -584,7 +587,7 @@
     const average = Math.floor(tenths / 10) + "." + (tenths % 10);
     for (const element of part.querySelectorAll("[data-average]")) element.textContent = average;
     for (const element of part.querySelectorAll("[data-count]")) element.textContent = String(count);
-    part.querySelector(count === 1 ? "[data-many]" : "[data-one]").remove();
+    for (const element of part.querySelectorAll("[data-review-word]")) element.textContent = text("reviewWord", { count });
     return part;
   }
 
@@ -600,7 +603,7 @@
 
   function fail(error) {
     ui.message.hidden = false;
-    ui.message.textContent = "Search is not available right now: " + error.message;
+    ui.message.textContent = text("searchUnavailable", { reason: error.message });
     ui.results.dataset.state = "done";
   }
 
