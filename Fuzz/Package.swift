@@ -6,13 +6,17 @@ import PackageDescription
 // (fuzz-content); the checkout's cart body, cart path, promotion code and token readers
 // (fuzz-checkout). A package of
 // its own so that `swift build` at the root never builds it with the fuzzer; run it with
-// scripts/fuzz.sh, which builds it with -sanitize=fuzzer and runs each corpus for a bounded time.
+// scripts/fuzz.sh, which builds it with AddressSanitizer and libFuzzer's coverage and runs each corpus for a bounded time.
 let settings: [SwiftSetting] = [
     .enableUpcomingFeature("ExistentialAny"),
     .enableUpcomingFeature("MemberImportVisibility"),
     .enableUpcomingFeature("InternalImportsByDefault"),
     .unsafeFlags(["-parse-as-library"]),
 ]
+
+// libFuzzer's own main, linked into the harnesses alone. Everything else, the package's build tool
+// included, is compiled with AddressSanitizer's coverage (scripts/fuzz.sh), which libFuzzer reads.
+let fuzzer: [LinkerSetting] = [.unsafeFlags(["-sanitize=fuzzer"])]
 
 let package = Package(
     name: "VitrineFuzz",
@@ -25,10 +29,10 @@ let package = Package(
         .executableTarget(
             name: "fuzz-checkout",
             dependencies: ["FuzzDriver", .product(name: "VitrineCheckout", package: "Vitrine")],
-            swiftSettings: settings),
+            swiftSettings: settings, linkerSettings: fuzzer),
         .executableTarget(
             name: "fuzz-content",
             dependencies: ["FuzzDriver", .product(name: "VitrineContent", package: "Vitrine")],
-            swiftSettings: settings),
+            swiftSettings: settings, linkerSettings: fuzzer),
     ]
 )

@@ -10,12 +10,15 @@ set -euo pipefail
 seconds="${1:-60}"
 root="$(cd "$(dirname "$0")/.." && pwd)"
 start=$(date +%s)
-# SwiftPM also tries to build the root package's plugin tool (ThemeEmbedder) with the fuzzer's flag,
-# where its main clashes with libFuzzer's and gold reports an internal error; no fuzz target needs
-# it (they depend on VitrineContent and VitrineCheckout, not on the theme), so the build goes on.
-swift build --package-path "$root/Fuzz" -Xswiftc -sanitize=fuzzer >&2
+# The checkout's readers use the built-in theme's string tables, which the root package's build
+# tool (ThemeEmbedder) embeds; a tool built with -sanitize=fuzzer has no main of its own (libFuzzer's
+# replaces it). So every module, the tool included, is compiled with AddressSanitizer and the
+# coverage libFuzzer reads (inline 8-bit counters, the PC table, comparisons), and only the
+# harnesses link libFuzzer (Fuzz/Package.swift).
+flags=(-Xswiftc -sanitize=address -Xswiftc -sanitize-coverage=edge,inline-8bit-counters,pc-table,trace-cmp)
+swift build --package-path "$root/Fuzz" "${flags[@]}" >&2
 built=$(( $(date +%s) - start ))
-bin="$(swift build --package-path "$root/Fuzz" -Xswiftc -sanitize=fuzzer --show-bin-path)"
+bin="$(swift build --package-path "$root/Fuzz" "${flags[@]}" --show-bin-path)"
 targets=(content checkout)
 share=$(( seconds / ${#targets[@]} ))
 for target in "${targets[@]}"; do
