@@ -549,15 +549,15 @@
       none.className = "no-image";
       li.append(none);
     }
-    const text = document.createElement("div");
+    const details = document.createElement("div");
     const link = document.createElement("a");
     link.href = root + url;
     link.textContent = name;
     const meta = document.createElement("div");
     meta.className = "card-meta";
     meta.textContent = manifest.brands[brand] ? manifest.brands[brand].title : "";
-    text.append(link, meta);
-    if (rating && ui.rating) text.append(ratingText(rating));
+    details.append(link, meta);
+    if (rating && ui.rating) details.append(ratingText(rating));
     const priceText = document.createElement("span");
     priceText.className = "price";
     priceText.textContent = price;
@@ -570,13 +570,13 @@
       was.append(hidden, listPrice);
       priceText.append(" ", was);
     }
-    li.append(text, priceText);
+    li.append(details, priceText);
     const code = manifest.availability[availability];
     if (code && code.code !== "in_stock") {
       const badge = document.createElement("span");
       badge.className = "badge badge-" + code.code;
       badge.textContent = code.label;
-      text.append(badge);
+      details.append(badge);
     }
     return li;
   }
