@@ -9,6 +9,8 @@ temporary folder) and as a normal user, who can only log in as themselves — an
 being the only choice without root, only when their account is not locked (`!` in /etc/shadow).
 """
 import getpass
+import glob
+import json
 import os
 import shlex
 import socket
@@ -180,3 +182,19 @@ def start_nginx(folder, root, timeout=20):
         server.stop()
         raise RuntimeError(f"nginx did not start: {_tail(log)} {_tail(error_log)}")
     return server
+
+
+def remove_record(path):
+    """Deletes a record file with its translations (`night-serum.ko.md`), as a shop removes a product:
+    a translation of no record is an error."""
+    stem = os.path.splitext(path)[0]
+    for name in [path] + sorted(glob.glob(stem + ".*.md") + glob.glob(stem + ".*.json")):
+        os.remove(name)
+
+
+def changed_file_limit(content_folder):
+    """A price change rewrites a few dozen files in each storefront (its page, lists, feeds, API,
+    search): 50 per storefront, far below the thousands of the site."""
+    with open(os.path.join(content_folder, "site.json"), encoding="utf-8") as f:
+        markets = json.load(f).get("markets") or [{"languages": ["en"]}]
+    return 50 * sum(len(m["languages"]) for m in markets)

@@ -37,6 +37,7 @@ import traceback
 import boto3
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from deploy_servers import changed_file_limit, remove_record  # noqa: E402
 from loopback import Checks, free_port, request, stop, wait_until  # noqa: E402
 
 parser = argparse.ArgumentParser()
@@ -54,21 +55,6 @@ check = Checks()
 passed = 0
 
 
-
-def remove_record(path):
-    """Deletes a record file with its translations (`night-serum.ko.md`), as a shop removes a product:
-    a translation of no record is an error."""
-    stem = os.path.splitext(path)[0]
-    for name in [path] + sorted(glob.glob(stem + ".*.md") + glob.glob(stem + ".*.json")):
-        os.remove(name)
-
-
-def changed_file_limit(content_folder):
-    """A price change rewrites a few dozen files in each storefront (its page, lists, feeds, API,
-    search): 50 per storefront, far below the thousands of the site."""
-    with open(os.path.join(content_folder, "site.json"), encoding="utf-8") as f:
-        markets = json.load(f).get("markets") or [{"languages": ["en"]}]
-    return 50 * sum(len(m["languages"]) for m in markets)
 
 def note(name, condition, detail=""):
     global passed
