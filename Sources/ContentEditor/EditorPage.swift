@@ -24,6 +24,21 @@ enum EditorPage {
     /// Through the project's one HTML escaper, the one templates print with.
     static func escape(_ text: String) -> String { HTMLEscaping.escape(text) }
 
+    /// The head of a record's or a translation's form: its title, a notice (saved, nothing to
+    /// save), the problems that stopped a save, linked to their fields, and the warnings.
+    static func formStart(
+        title: String, notice: String?, noticeHTML: String, problems: [(text: String, target: String?)], warnings: [String]
+    ) -> String {
+        var out = "<h1>\(escape(title))</h1>\n"
+        if let notice { out += self.notice(notice, html: noticeHTML) }
+        out += errorSummary(problems)
+        if !warnings.isEmpty {
+            out += "<div class=\"warnings\"><h2>Warnings (these alone would not stop a save)</h2><ul>"
+                + warnings.map { "<li>\(escape($0))</li>" }.joined() + "</ul></div>"
+        }
+        return out
+    }
+
     /// The end of a record's or a translation's form: the keys of the file the form does not
     /// show (they are written back untouched, and staff should know they are there), and Save.
     static func formEnd(keeping otherKeys: [String]) -> String {

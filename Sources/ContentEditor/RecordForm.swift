@@ -87,13 +87,7 @@ struct RecordForm {
             for message in fieldErrors[field] ?? [] { summary.append((message, Self.id(field))) }
         }
         summary += otherErrors.map { ($0, nil) }
-        var out = "<h1>\(EditorPage.escape(title))</h1>\n"
-        if let notice { out += EditorPage.notice(notice, html: noticeHTML) }
-        out += EditorPage.errorSummary(summary)
-        if !warnings.isEmpty {
-            out += "<div class=\"warnings\"><h2>Warnings (these alone would not stop a save)</h2><ul>"
-                + warnings.map { "<li>\(EditorPage.escape($0))</li>" }.joined() + "</ul></div>"
-        }
+        var out = EditorPage.formStart(title: title, notice: notice, noticeHTML: noticeHTML, problems: summary, warnings: warnings)
         if case .edit(let file) = mode {
             out += "<p class=\"file\">File: <code>\(EditorPage.escape(file.relative))</code>"
             if let previewPath { out += " · <a href=\"\(EditorPage.escape(previewPath))\">view in the preview</a>" }

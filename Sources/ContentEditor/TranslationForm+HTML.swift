@@ -32,13 +32,7 @@ extension TranslationForm {
             for message in fieldErrors[field] ?? [] { summary.append((message, RecordForm.id(field))) }
         }
         summary += otherErrors.map { ($0, nil) }
-        var out = "<h1>\(EditorPage.escape(title))</h1>\n"
-        if let notice { out += EditorPage.notice(notice, html: noticeHTML) }
-        out += EditorPage.errorSummary(summary)
-        if !warnings.isEmpty {
-            out += "<div class=\"warnings\"><h2>Warnings (these alone would not stop a save)</h2><ul>"
-                + warnings.map { "<li>\(EditorPage.escape($0))</li>" }.joined() + "</ul></div>"
-        }
+        var out = EditorPage.formStart(title: title, notice: notice, noticeHTML: noticeHTML, problems: summary, warnings: warnings)
         out += "<p class=\"file\">File: <code>\(EditorPage.escape(relative))</code>"
         if !exists { out += " (not written yet: saving creates it)" }
         out += " · <a href=\"\(EditorPage.path(kind, slug: record.slug))\">the \(EditorPage.kindName(kind))’s form</a>"
