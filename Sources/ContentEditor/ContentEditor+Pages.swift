@@ -148,10 +148,12 @@ extension ContentEditor {
             kind: kind, mode: .edit(file), slug: file.slug, values: RecordForm.values(kind: kind, source: source),
             body: source?.body ?? "", revision: ContentFolder.revision(data),
             otherKeys: RecordForm.otherKeys(kind: kind, source: source))
+        var status = HTTPResponse.Status.ok
         if source == nil {
             let display = folder.displayName + "/" + file.relative
             if case .failure(let d) = RecordSource.parse(data, kind: kind, isJSON: file.isJSON, path: display) {
-                form.otherErrors = [d.description + " (fix the file in a text editor; the form cannot read it)"]
+                form.otherErrors = [Self.unreadable(d)]
+                status = .unprocessableContent
             }
         }
         let preview = await previewPath(kind: kind, slug: file.slug)
@@ -164,9 +166,16 @@ extension ContentEditor {
         form.shopCurrencies = folder.shopCurrencies()
         let options = pickerOptions(for: kind)
         let translations = translationsSection(kind: kind, file: file)
-        return page(request) { csrf in
+        return page(request, status: status) { csrf in
             layout(title: form.title, current: kind, main: form.html(csrf: csrf, options: options, previewPath: preview) + translations)
         }
+    }
+
+    /// What a form says of a file it cannot read, which it shows with nothing in its fields: the
+    /// parser's positioned message, so staff can find the line, and that the fix is not the form's.
+    /// A save of such a form is refused, as the form's few fields would replace the whole file.
+    static func unreadable(_ diagnostic: Diagnostic) -> String {
+        diagnostic.description + " (fix the file in a text editor; the form cannot read it)"
     }
 
     /// A new record's form; from an existing one when duplicating (every value but the SKU, and

@@ -3,12 +3,6 @@ import ContentLoader
 import Foundation
 import Hummingbird
 
-enum SaveOutcome {
-    case written
-    case conflict(Data?)
-    case failed(String)
-}
-
 extension ContentEditor {
     func readForm(_ request: Request) async throws -> FormBody? {
         let buffer = try await request.body.collect(upTo: uploadLimit)
@@ -99,34 +93,13 @@ extension ContentEditor {
         guard refusal.fieldErrors.isEmpty, refusal.otherErrors.isEmpty else {
             return await redraw(refusal, .unprocessableContent, nil)
         }
-        let revision = form["_revision"] ?? ""
-        // The version check and the write under one lock: of two saves of one form, the second
-        // finds the file changed and gets the conflict page.
-        let outcome: SaveOutcome = writeLock.withLock {
-            if let existing {
-                let onDisk = folder.bytes(existing.relative)
-                if ContentFolder.revision(onDisk) != revision { return .conflict(onDisk) }
-            } else if FileManager.default.fileExists(atPath: folder.url(relative).path) {
-                return .conflict(folder.bytes(relative))
-            }
-            do {
-                for picture in pictures { try folder.write(Data(picture.bytes), to: picture.relative) }
-                try folder.write(data, to: relative)
-                return .written
-            } catch {
-                return .failed(error.localizedDescription)
-            }
-        }
-        switch outcome {
-        case .written:
-            for token in pictures.compactMap(\.token) { staged.remove(token, session: session) }
-        case .conflict(let onDisk):
-            return conflict(request, kind: kind, file: existing ?? ContentFolder.RecordFile(kind: kind, slug: slug, relative: relative), mine: text, theirs: onDisk)
-        case .failed(let reason):
-            return page(request, status: .internalServerError) { _ in
-                layout(title: "Not saved", main: "<h1>Not saved</h1><p>The file could not be written: \(EditorPage.escape(reason))</p>")
-            }
-        }
+        // A new record's form saw no file at its path, whatever revision was sent.
+        let revision = existing == nil ? "" : form["_revision"] ?? ""
+        let change = ContentFolder.Change(
+            relative: relative, data: data, alongside: pictures.map { ($0.relative, Data($0.bytes)) })
+        let file = existing ?? ContentFolder.RecordFile(kind: kind, slug: slug, relative: relative)
+        if let notSaved = commit(request, change, ifAt: revision, file: file, mine: text) { return notSaved }
+        for token in pictures.compactMap(\.token) { staged.remove(token, session: session) }
         return Self.redirect(EditorPage.path(kind, slug: slug) + "?saved=1")
     }
 
@@ -296,6 +269,32 @@ extension ContentEditor {
         return nil
     }
 
+    /// Applies a form's change with its version check under the write lock: of two saves of one
+    /// form, the second finds the file changed instead of overwriting the first.
+    func apply(_ change: ContentFolder.Change, ifAt revision: String) -> SaveOutcome {
+        writeLock.withLock { folder.apply(change, ifAt: revision) }
+    }
+
+    /// `apply` answered as every form's save answers, so a record and its translations fail
+    /// alike: nil once the change is on disk, else the conflict page (`mine` beside the file as
+    /// it is now) or the page saying the disk refused it.
+    /// - Parameter formPath: the form to open again; the record's own by default.
+    func commit(
+        _ request: Request, _ change: ContentFolder.Change, ifAt revision: String, file: ContentFolder.RecordFile, mine: String,
+        formPath: String? = nil
+    ) -> Response? {
+        switch apply(change, ifAt: revision) {
+        case .written:
+            return nil
+        case .conflict(let onDisk):
+            return conflict(request, kind: file.kind, file: file, mine: mine, theirs: onDisk, formPath: formPath)
+        case .failed(let reason):
+            return page(request, status: .internalServerError) { _ in
+                layout(title: "Not saved", main: "<h1>Not saved</h1><p>The file could not be written: \(EditorPage.escape(reason))</p>")
+            }
+        }
+    }
+
     /// - Parameter formPath: the form to open again; the record's own by default.
     func conflict(
         _ request: Request, kind: RecordKind, file: ContentFolder.RecordFile, mine: String, theirs: Data?, formPath: String? = nil
@@ -324,16 +323,11 @@ extension ContentEditor {
         guard errors.isEmpty else {
             return deleteForm(request, kind: kind, file: file, errors: errors.map(\.description), status: .unprocessableContent)
         }
-        let problem: String? = writeLock.withLock {
-            if ContentFolder.revision(folder.bytes(file.relative)) != (form["_revision"] ?? "") {
-                return "The file changed since this page was opened; look at it again before deleting it."
-            }
-            do {
-                try folder.remove(file.relative)
-                return nil
-            } catch {
-                return "Could not delete: \(error.localizedDescription)"
-            }
+        let problem: String?
+        switch apply(ContentFolder.Change(relative: file.relative, data: nil), ifAt: form["_revision"] ?? "") {
+        case .written: problem = nil
+        case .conflict: problem = "The file changed since this page was opened; look at it again before deleting it."
+        case .failed(let reason): problem = "Could not delete: \(reason)"
         }
         if let problem { return deleteForm(request, kind: kind, file: file, errors: [problem], status: .conflict) }
         return Self.redirect(EditorPage.path(kind) + "?deleted=" + file.slug)

@@ -31,23 +31,30 @@ extension ContentEditor {
     /// A record's translation into one of the site's languages, as a form beside its default text.
     func translationForm(_ request: Request, kind: RecordKind, file: ContentFolder.RecordFile, language: String) async -> Response {
         guard var form = makeTranslationForm(kind: kind, file: file, language: language) else { return notFound(request) }
+        var status = HTTPResponse.Status.ok
         if case .failure(let problem)? = translationSource(form) {
-            form.otherErrors = [problem.description + " (fix the file in a text editor; the form cannot read it)"]
+            form.otherErrors = [Self.unreadable(problem)]
+            status = .unprocessableContent
         }
         form.previewPath = await translationPreview(form)
         if request.uri.queryParameters["saved"] != nil {
             form.notice = "Saved \(folder.displayName)/\(form.relative)."
             if let preview = form.previewPath { form.noticeHTML = " <a href=\"\(EditorPage.escape(preview))\">See it in the preview</a>." }
+        } else if request.uri.queryParameters["removed"] != nil {
+            form.notice = "Removed the translation \(folder.displayName)/\(form.relative): every field was cleared, so shoppers in "
+                + "\(EditorPage.languageName(language)) see the default text."
         } else if request.uri.queryParameters["empty"] != nil {
             form.notice = "Nothing was written: the form was empty, so shoppers in \(EditorPage.languageName(language)) see the default text."
         }
-        return page(request) { csrf in layout(title: form.title, current: kind, main: form.html(csrf: csrf)) }
+        return page(request, status: status) { csrf in layout(title: form.title, current: kind, main: form.html(csrf: csrf)) }
     }
 
     /// Saves a translation as record saves are saved: the form's token and origin checked, the
     /// whole catalog validated with the new file before a byte is written, the file written
     /// through a temporary file and a rename only when it is still the version the form was
-    /// opened on; the preview's watcher then rebuilds the language's pages.
+    /// opened on; the preview's watcher then rebuilds the language's pages. A form with every
+    /// field cleared removes the file under the same checks, since an empty translation is no
+    /// translation, and the record falls back to the default language.
     func saveTranslation(_ request: Request, kind: RecordKind, file: ContentFolder.RecordFile, language: String) async throws -> Response {
         guard let body = try await readForm(request) else { return Self.badForm() }
         if let refusal = security.allowsWrite(request, token: body["_csrf"]) { return refused(request, refusal) }
@@ -70,20 +77,29 @@ extension ContentEditor {
         }
         // A language nobody translated stays without a file until there is something to say in it.
         if !form.exists, form.isEmpty { return Self.redirect(here + "?empty=1") }
+        // Every field cleared takes the translation back out, rather than leaving a file that says
+        // nothing; keys the form does not show are not the form's to drop, so they keep the file.
+        let removing = form.isEmpty && form.otherKeys.isEmpty
         let display = folder.displayName + "/" + form.relative
-        let changes = form.changes(base: base, path: display)
-        let isJSON = form.relative.hasSuffix(".json")
-        var text = form.body
-        // A body added to a Markdown file that had none is set off from the front matter by a blank line, as new files are.
-        if let base, !isJSON, base.body.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty, !text.hasPrefix("\n") { text = "\n" + text }
-        if let base, changes.isEmpty,
-            form.body.trimmingCharacters(in: .whitespacesAndNewlines) == base.body.trimmingCharacters(in: .whitespacesAndNewlines)
-        {
-            return Self.redirect(here + "?saved=1")
+        var written = "(no file: every field was cleared, so the translation is removed)"
+        var data: Data?
+        if !removing {
+            let changes = form.changes(base: base, path: display)
+            let isJSON = form.relative.hasSuffix(".json")
+            var text = form.body
+            // A body added to a Markdown file that had none is set off from the front matter by a blank line, as new files are.
+            if let base, !isJSON, base.body.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty, !text.hasPrefix("\n") { text = "\n" + text }
+            if let base, changes.isEmpty,
+                form.body.trimmingCharacters(in: .whitespacesAndNewlines) == base.body.trimmingCharacters(in: .whitespacesAndNewlines)
+            {
+                return Self.redirect(here + "?saved=1")
+            }
+            written = RecordWriter.text(kind: kind, base: base, isJSON: isJSON, changes: changes, body: text)
+            data = Data(written.utf8)
         }
-        let written = RecordWriter.text(kind: kind, base: base, isJSON: isJSON, changes: changes, body: text)
-        let data = Data(written.utf8)
 
+        // A removal is checked as a write is: without its translated slug, the record's path in
+        // the language may become one another record has.
         let found = folder.validate(ContentOverlay(records: [form.relative: data]))
         let earlier = folder.earlierErrors(besides: display, in: found)
         for diagnostic in found {
@@ -97,30 +113,14 @@ extension ContentEditor {
             }
         }
         guard form.fieldErrors.isEmpty, form.otherErrors.isEmpty else { return redraw(form) }
-        let revision = form.revision
-        let relative = form.relative
-        let outcome: SaveOutcome = writeLock.withLock {
-            let onDisk = folder.bytes(relative)
-            if ContentFolder.revision(onDisk) != revision { return .conflict(onDisk) }
-            do {
-                try folder.write(data, to: relative)
-                return .written
-            } catch {
-                return .failed(error.localizedDescription)
-            }
+        let translation = ContentFolder.RecordFile(kind: kind, slug: file.slug, relative: form.relative)
+        if let notSaved = commit(
+            request, ContentFolder.Change(relative: form.relative, data: data), ifAt: form.revision, file: translation, mine: written,
+            formPath: here)
+        {
+            return notSaved
         }
-        switch outcome {
-        case .written:
-            return Self.redirect(here + "?saved=1")
-        case .conflict(let onDisk):
-            return conflict(
-                request, kind: kind, file: ContentFolder.RecordFile(kind: kind, slug: file.slug, relative: relative), mine: written,
-                theirs: onDisk, formPath: here)
-        case .failed(let reason):
-            return page(request, status: .internalServerError) { _ in
-                layout(title: "Not saved", main: "<h1>Not saved</h1><p>The file could not be written: \(EditorPage.escape(reason))</p>")
-            }
-        }
+        return Self.redirect(here + (removing ? "?removed=1" : "?saved=1"))
     }
 
     /// The form for a record's translation as the files are now; nil for a language the site

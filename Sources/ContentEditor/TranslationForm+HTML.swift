@@ -38,7 +38,8 @@ extension TranslationForm {
         out += " · <a href=\"\(EditorPage.path(kind, slug: record.slug))\">the \(EditorPage.kindName(kind))’s form</a>"
         if let previewPath { out += " · <a href=\"\(EditorPage.escape(previewPath))\">view in the preview</a>" }
         out += "</p>\n<p>Each field is beside its text in \(EditorPage.escape(defaultName)), the language the record is written in. "
-            + "A field left empty is not written: shoppers in \(EditorPage.escape(EditorPage.languageName(language))) see the default text there.</p>\n"
+            + "A field left empty is not written: shoppers in \(EditorPage.escape(EditorPage.languageName(language))) see the default text there."
+            + (exists ? " Saved with every field empty, the translation file is removed.</p>\n" : "</p>\n")
         out += "<form method=\"post\" action=\"\(EditorPage.escape(action))\" enctype=\"multipart/form-data\" novalidate>\n"
         out += "<input type=\"hidden\" name=\"_csrf\" value=\"\(csrf)\">\n"
         out += "<input type=\"hidden\" name=\"_revision\" value=\"\(revision)\">\n"

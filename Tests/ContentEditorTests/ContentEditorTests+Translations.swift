@@ -13,9 +13,34 @@ import VitrineTestSupport
 extension ContentEditorTests {
     /// The foundation's file without its extension, which its translations add to.
     static let foundationBase = "products/diar/forever-skin-glow-foundation"
+    /// The translation form most of these tests drive: the foundation's Korean file has every kind
+    /// of text a product's translation may hold (name, tags, option names and values, body).
+    static let koreanForm = foundation + "/translations/ko"
 
     /// The names a form sends, as a browser would.
     func names(_ html: String) -> Set<String> { Set(FormFields.read(html).pairs.map(\.0)) }
+
+    /// A shop with storefronts and the foundation's Korean translation, whose file (`ko`) and
+    /// text before the test (`before`) the tests of saving over a translation compare against.
+    func koreanTranslation() throws -> (shop: SampleShop, ko: String, before: String) {
+        let shop = try SampleShop(storefronts: true)
+        let ko = Self.foundationBase + ".ko.md"
+        return (shop, ko, try text(shop, ko))
+    }
+
+    /// A translation form's fields with every text emptied, as a translator who clears them all
+    /// sends it: the token, the revision and the default texts the terms are keyed by stay.
+    static func cleared(_ fields: FormFields) -> FormFields {
+        var cleared = fields
+        for (name, _) in fields.pairs where !name.hasPrefix("_") || name == TranslationForm.bodyField { cleared.set(name, [""]) }
+        return cleared
+    }
+
+    /// Opens the Korean translation's form and sends it back with every field cleared.
+    func clearKoreanForm(_ client: EditorClient) async throws -> EditorClient.Page {
+        let form = try await client.get(Self.koreanForm)
+        return try await client.post(Self.koreanForm, fields: Self.cleared(FormFields.read(form.html)).pairs)
+    }
 
     @Test func aTranslationIsShownUnderItsRecordAndIsNotARecordItself() async throws {
         let shop = try SampleShop(storefronts: true)
@@ -72,7 +97,7 @@ extension ContentEditorTests {
             #expect(!index.html.contains("/_vitrine/edit/translations"))
             let translations = try await client.get("/_vitrine/edit/translations")
             #expect(translations.html.contains("lists no <code>languages</code>"))
-            #expect(try await client.get(Self.foundation + "/translations/ko").status == .notFound)
+            #expect(try await client.get(Self.koreanForm).status == .notFound)
         }
     }
 
@@ -81,7 +106,7 @@ extension ContentEditorTests {
         defer { shop.remove() }
         try await app(shop).test(.router) { raw in
             let client = EditorClient(raw)
-            let page = try await client.get(Self.foundation + "/translations/ko")
+            let page = try await client.get(Self.koreanForm)
             #expect(page.status == .ok)
             let html = page.html
             // Exactly the translation's keys: name, tags, an option name and a value per default text, slug, body.
@@ -172,16 +197,14 @@ extension ContentEditorTests {
     }
 
     @Test func changingOneTextOfATranslationKeepsTheRestOfItsFileAsItWas() async throws {
-        let shop = try SampleShop(storefronts: true)
+        let (shop, ko, before) = try koreanTranslation()
         defer { shop.remove() }
-        let ko = Self.foundationBase + ".ko.md"
-        let before = try text(shop, ko)
         try await app(shop).test(.router) { raw in
             let client = EditorClient(raw)
-            let page = try await client.edit(Self.foundation + "/translations/ko", changes: ["name": ["포에버 스킨 글로우"], "values.3": ["1W 웜톤"]])
+            let page = try await client.edit(Self.koreanForm, changes: ["name": ["포에버 스킨 글로우"], "values.3": ["1W 웜톤"]])
             #expect(page.status == .seeOther, "\(page.html)")
             // Sent back unchanged, the file is not touched.
-            #expect(try await client.edit(Self.foundation + "/translations/ko", changes: [:]).status == .seeOther)
+            #expect(try await client.edit(Self.koreanForm, changes: [:]).status == .seeOther)
         }
         // The changed keys are written anew (their keys plain where YAML reads them back the same);
         // the others keep their lines, and the body stays as it was.
@@ -219,26 +242,23 @@ extension ContentEditorTests {
     }
 
     @Test func aTooLongNameOrABadSlugIsRefusedAtItsFieldAndNothingIsWritten() async throws {
-        let shop = try SampleShop(storefronts: true)
+        let (shop, ko, before) = try koreanTranslation()
         defer { shop.remove() }
-        let ko = Self.foundationBase + ".ko.md"
-        let before = try text(shop, ko)
         try await app(shop).test(.router) { raw in
             let client = EditorClient(raw)
-            let path = Self.foundation + "/translations/ko"
-            let long = try await client.edit(path, changes: ["name": [String(repeating: "가", count: 301)]])
+            let long = try await client.edit(Self.koreanForm, changes: ["name": [String(repeating: "가", count: 301)]])
             #expect(long.status == .unprocessableContent)
             #expect(long.error(at: "name") == "name: is 301 characters long; the limit is 300", "\(long.html)")
             #expect(long.html.contains(##"<a href="#f-name">name: is 301 characters long"##), "the summary links to the field")
             #expect(long.html.contains(#"aria-invalid="true" aria-describedby="f-name-hint f-name-default f-name-error""#))
             #expect(long.html.contains(String(repeating: "가", count: 301)), "the form keeps what was typed")
-            let slug = try await client.edit(path, changes: ["slug": ["Bad Slug"]])
+            let slug = try await client.edit(Self.koreanForm, changes: ["slug": ["Bad Slug"]])
             #expect(slug.status == .unprocessableContent)
             #expect(slug.error(at: "slug")?.hasPrefix("slug: &quot;Bad Slug&quot; has characters outside") == true, "\(slug.html)")
-            let value = try await client.edit(path, changes: ["values.4": [String(repeating: "x", count: 301)]])
+            let value = try await client.edit(Self.koreanForm, changes: ["values.4": [String(repeating: "x", count: 301)]])
             #expect(value.error(at: "values-4") == "values.1C Cool: is 301 characters long; the limit is 300", "\(value.html)")
             // A slug another product has in Korean.
-            let taken = try await client.edit(path, changes: ["slug": ["lip-glow-oil"]])
+            let taken = try await client.edit(Self.koreanForm, changes: ["slug": ["lip-glow-oil"]])
             #expect(taken.status == .unprocessableContent)
             #expect(taken.error(at: "slug")?.contains("is also the path of products/lip-glow-oil in ko") == true, "\(taken.html)")
         }
@@ -246,20 +266,17 @@ extension ContentEditorTests {
     }
 
     @Test func aTranslationWithoutTheFormsTokenIsRefused() async throws {
-        let shop = try SampleShop(storefronts: true)
+        let (shop, ko, before) = try koreanTranslation()
         defer { shop.remove() }
-        let ko = Self.foundationBase + ".ko.md"
-        let before = try text(shop, ko)
         try await app(shop).test(.router) { raw in
             let client = EditorClient(raw)
-            let path = Self.foundation + "/translations/ko"
-            var fields = FormFields.read(try await client.get(path).html)
+            var fields = FormFields.read(try await client.get(Self.koreanForm).html)
             fields.set("name", ["가짜"])
             var missing = fields
             missing.set("_csrf", [])
-            #expect(try await client.post(path, fields: missing.pairs).status == .forbidden)
+            #expect(try await client.post(Self.koreanForm, fields: missing.pairs).status == .forbidden)
             client.origin = "http://evil.example"
-            #expect(try await client.post(path, fields: fields.pairs).status == .forbidden)
+            #expect(try await client.post(Self.koreanForm, fields: fields.pairs).status == .forbidden)
         }
         #expect(try text(shop, ko) == before)
     }
@@ -280,19 +297,81 @@ extension ContentEditorTests {
     }
 
     @Test func aTranslationChangedOnDiskSinceTheFormOpenedIsNotOverwritten() async throws {
-        let shop = try SampleShop(storefronts: true)
+        let (shop, ko, _) = try koreanTranslation()
         defer { shop.remove() }
-        let ko = Self.foundationBase + ".ko.md"
         try await app(shop).test(.router) { raw in
             let client = EditorClient(raw)
-            let path = Self.foundation + "/translations/ko"
-            var fields = FormFields.read(try await client.get(path).html)
+            var fields = FormFields.read(try await client.get(Self.koreanForm).html)
             fields.set("name", ["내 버전"])
             try shop.edit("Content/" + ko, replacing: "name: \"포에버 스킨 글로우 파운데이션\"", with: "name: \"다른 버전\"")
-            let page = try await client.post(path, fields: fields.pairs)
+            let page = try await client.post(Self.koreanForm, fields: fields.pairs)
             #expect(page.status == .conflict)
-            #expect(page.html.contains(#"<a href="\#(path)">open the form again</a>"#))
+            #expect(page.html.contains(#"<a href="\#(Self.koreanForm)">open the form again</a>"#))
+            // Clearing every field would remove the file: refused on the same stale revision.
+            let removal = try await client.post(Self.koreanForm, fields: Self.cleared(fields).pairs)
+            #expect(removal.status == .conflict)
+            #expect(removal.html.contains("the translation is removed"), "\(removal.html)")
         }
         #expect(try text(shop, ko).contains("name: \"다른 버전\""))
+    }
+
+    @Test func clearingEveryFieldRemovesTheTranslationAndTheRecordFallsBackToTheDefaultText() async throws {
+        let (shop, ko, _) = try koreanTranslation()
+        defer { shop.remove() }
+        try await app(shop).test(.router) { raw in
+            let client = EditorClient(raw)
+            #expect(try await client.get(Self.koreanForm).html.contains("Saved with every field empty, the translation file is removed."))
+            let page = try await clearKoreanForm(client)
+            #expect(page.status == .seeOther, "\(page.html)")
+            #expect(page.headers[.location] == Self.koreanForm + "?removed=1")
+            let again = try await client.get(Self.koreanForm + "?removed=1")
+            #expect(again.html.contains("Removed the translation Content/\(ko): every field was cleared"), "\(again.html)")
+            #expect(again.html.contains("(not written yet: saving creates it)"))
+            let record = try await client.get(Self.foundation)
+            #expect(record.html.contains(#"<li lang="ko"><strong>ko</strong>: <span lang="en">not translated; texts fall back"#))
+        }
+        #expect(!FileManager.default.fileExists(atPath: shop.content.appendingPathComponent(ko).path))
+        #expect(check(shop).isEmpty, "\(check(shop))")
+    }
+
+    @Test func aRemovalThatWouldGiveTheRecordAPathAnotherHasIsRefused() async throws {
+        let (shop, ko, _) = try koreanTranslation()
+        defer { shop.remove() }
+        // The foundation's Korean path is its own; another product has taken its default one in Korean.
+        try shop.edit("Content/" + ko, replacing: "name: ", with: "slug: pa-un-de-i-syeon\nname: ")
+        try shop.write("Content/products/origins/drink-up-overnight-mask.ko.md", "---\nslug: forever-skin-glow-foundation\n---\n")
+        let before = try text(shop, ko)
+        try await app(shop).test(.router) { raw in
+            let client = EditorClient(raw)
+            let page = try await clearKoreanForm(client)
+            #expect(page.status == .unprocessableContent)
+            #expect(page.html.contains(
+                "<li>Content/products/origins/drink-up-overnight-mask.ko.md:2:7: error: slug: &quot;forever-skin-glow-foundation&quot; "
+                    + "is also the path of products/forever-skin-glow-foundation in ko"), "\(page.html)")
+        }
+        #expect(try text(shop, ko) == before)
+    }
+
+    @Test func aTranslationFileTheFormCannotReadIsShownWithItsPositionedErrorAndNeverReplaced() async throws {
+        let (shop, ko, _) = try koreanTranslation()
+        defer { shop.remove() }
+        let broken = "---\nname: [unclosed\ntags: 파운데이션\n---\n\n본문은 그대로.\n"
+        try shop.write("Content/" + ko, broken)
+        try await app(shop).test(.router) { raw in
+            let client = EditorClient(raw)
+            let form = try await client.get(Self.koreanForm)
+            #expect(form.status == .unprocessableContent)
+            let problem = "<li>Content/\(ko):3:5: error: invalid YAML: did not find expected &#39;,&#39; or &#39;]&#39; "
+                + "(while parsing a flow sequence at line 2) (fix the file in a text editor; the form cannot read it)</li>"
+            #expect(form.html.contains(problem), "\(form.html)")
+            var fields = FormFields.read(form.html)
+            fields.set("name", ["새 이름"])
+            let saved = try await client.post(Self.koreanForm, fields: fields.pairs)
+            #expect(saved.status == .unprocessableContent)
+            #expect(saved.html.contains(problem))
+            // Nor does clearing the form take the file away.
+            #expect(try await clearKoreanForm(client).status == .unprocessableContent)
+        }
+        #expect(try text(shop, ko) == broken)
     }
 }
