@@ -38,6 +38,7 @@ public struct OutputFolder: Sendable {
         self.destination = destination.standardizedFileURL
         let parent = self.destination.deletingLastPathComponent()
         try FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true)
+        Self.clearAbandoned(beside: self.destination)
         let name = ".\(self.destination.lastPathComponent).vitrine-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString.prefix(8))"
         staging = parent.appendingPathComponent(name)
         try? FileManager.default.removeItem(at: staging)

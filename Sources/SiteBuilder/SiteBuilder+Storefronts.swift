@@ -63,6 +63,22 @@ extension SiteBuilder {
         return jobs
     }
 
+    /// The runs of `jobs` that are each one storefront's files, in order (`storefrontJobs` plans the
+    /// root's, then each other's under its folder); one run for a shop without markets. Any split
+    /// writes the same files: only how much of the build stays alive at once depends on it.
+    static func storefrontRuns(of jobs: [OutputJob], site: Site) -> [Range<Int>] {
+        let folders = site.markets.isEmpty ? [] : site.storefronts.map(\.pathPrefix).filter { !$0.isEmpty }
+        let storefront = { (index: Int) in folders.firstIndex { jobs[index].path.hasPrefix($0) } }
+        var runs: [Range<Int>] = []
+        var start = 0
+        for index in jobs.indices.dropFirst() where storefront(index) != storefront(index - 1) {
+            runs.append(start..<index)
+            start = index
+        }
+        if start < jobs.count { runs.append(start..<jobs.count) }
+        return runs
+    }
+
     /// The routes of the pages a storefront lists (not its 404 page or its `noindex` pages).
     static func listedRoutes(_ jobs: [OutputJob]) -> [String] {
         let unlisted = Set([Routes.notFound] + Routes.noindex.map(Routes.file(for:)))

@@ -1,7 +1,7 @@
 import BuildEngine
 import CatalogModel
 import Foundation
-import SiteBuilder
+@testable import SiteBuilder
 import Testing
 import VitrineTestSupport
 
@@ -125,6 +125,33 @@ import VitrineTestSupport
         #expect(FolderContents.files(in: second) == first)
     }
 
+    /// A build writes one storefront after another and forgets each one's pages once they are
+    /// written, so the plan must hold each storefront's files as one run, the root's first.
+    @Test func eachStorefrontsFilesAreOneRunOfThePlan() throws {
+        let (fixture, files) = try built()
+        defer { fixture.cleanUp() }
+        let checked = SiteBuilder.check(content: fixture.content, templates: ShopFixture.templates, strict: false)
+        let catalog = try #require(checked.catalog)
+        let jobs = SiteBuilder.outputJobs(catalog: catalog, templates: try #require(checked.templates), now: ShopFixture.clock)
+        let runs = SiteBuilder.storefrontRuns(of: jobs, site: catalog.site)
+        #expect(runs.map(\.count).reduce(0, +) == jobs.count)
+        let folders = runs.map { run in Set(jobs[run].map { $0.path.split(separator: "/").first.map(String.init) ?? "" }) }
+        #expect(folders.count == 4)
+        #expect(folders.dropFirst().map { $0.count } == [1, 1, 1])
+        #expect(folders.dropFirst().map { $0.first } == ["ko-kr", "en-kr", "ar-ae"])
+        #expect(folders[0].isDisjoint(with: ["ko-kr", "en-kr", "ar-ae"]))
+        #expect(files.keys.contains("ar-ae/index.html"))
+    }
+
+    @Test func forgettingAJobsRenderingKeepsWhatTheRecordNeeds() {
+        var job = OutputJob(path: "a/index.html", category: .page, kind: "page", dependencies: [.site]) { Data("a".utf8) }
+        job.forgetRendering()
+        #expect(job.path == "a/index.html")
+        #expect(job.category == .page)
+        #expect(job.dependencies == [.site])
+        #expect(job.stream == nil)
+    }
+
     /// Every page of every storefront names its versions in the others, itself included, with
     /// `x-default` for the root's; each version names it back.
     @Test func hreflangLinksAreReciprocalOnEveryPage() throws {
@@ -184,6 +211,18 @@ import VitrineTestSupport
         #expect(brand.contains(#"<span class="card-title">나이트 세럼</span>"#))
         #expect(!(try text(files, "en-kr/products/day-cream/index.html")).contains(#"lang="en">Day Cream"#))
         #expect(try text(files, "products/day-cream/index.html").contains("<h1>Day Cream</h1>"))
+    }
+
+    /// order.js adds the storefront to the review links it shows, so the checkout service's review
+    /// form is in the storefront's language.
+    @Test func aStorefrontsSuccessPageNamesItsStorefrontForTheReviewLinks() throws {
+        let (fixture, files) = try built()
+        defer { fixture.cleanUp() }
+        let orderPage = { (path: String) throws -> Substring? in
+            try text(files, path).split(separator: "\n").first { $0.contains("data-order-page") }
+        }
+        #expect(try orderPage("ko-kr/checkout/success/index.html")?.contains(#"data-storefront="ko-kr""#) == true)
+        #expect(try orderPage("checkout/success/index.html")?.contains("data-storefront") == false)
     }
 
     /// A translated option name labels the storefront's variant picker.
