@@ -183,13 +183,14 @@ public func buildRouter(
         return Responses.json(CheckoutLinkBody(link, url: links.url(forToken: link.token)).json, status: .ok)
     }
     let reviews = ReviewDesk(links: reviewLinks, payments: payments, page: page, clock: wallClock, bodyDeadline: bodyDeadline)
-    on(CheckoutRoute.reviewForm) { _, context in
-        try await reviews.form(token: try context.parameters.require(CheckoutRoute.reviewForm.parameter))
+    on(CheckoutRoute.reviewForm) { request, context in
+        try await reviews.form(
+            token: try context.parameters.require(CheckoutRoute.reviewForm.parameter), storefront: request.storefrontParameter)
     }
     on(CheckoutRoute.reviewSubmit) { request, context in
         try await reviews.submit(
             request, token: try context.parameters.require(CheckoutRoute.reviewSubmit.parameter),
-            address: context.remoteAddress?.ipAddress ?? "unknown")
+            address: context.remoteAddress?.ipAddress ?? "unknown", storefront: request.storefrontParameter)
     }
     return router
 }

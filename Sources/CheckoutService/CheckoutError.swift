@@ -189,8 +189,8 @@ extension CheckoutError {
             ])
     }
 
-    static let bodyTimeout = CheckoutError(
-        .requestTimeout, code: "body_timeout", message: "The request body did not arrive in time; send it at once")
+    /// A shopper sending the review form on a slow connection may read this one.
+    static let bodyTimeout = CheckoutError(.requestTimeout, code: "body_timeout", text: CheckoutText("checkoutErrorBodyTimeout"))
 
     static func methodNotAllowed(_ method: String, allowed: String) -> CheckoutError {
         CheckoutError(
@@ -208,9 +208,10 @@ extension CheckoutError {
             return CheckoutError(
                 .notFound, code: "not_found", text: CheckoutText("checkoutErrorNotFound", ["openAPI": .text("/" + CheckoutRoute.openAPI.pattern)]))
         case .contentTooLarge:
+            // A review too long to send ends here: its writer reads why.
             return CheckoutError(
                 .contentTooLarge, code: "body_too_large",
-                message: "The request body is larger than \(CartRules.maximumBodyBytes / 1024) KiB",
+                text: CheckoutText("checkoutErrorBodyTooLarge", ["maximum": .text(String(CartRules.maximumBodyBytes / 1024))]),
                 details: ["maximumBytes": .int(Int64(CartRules.maximumBodyBytes))])
         default:
             let code = status.reasonPhrase.lowercased().replacingOccurrences(of: " ", with: "_")

@@ -40,10 +40,11 @@ struct CheckoutErrorMiddleware<Context: RequestContext>: RouterMiddleware {
 
     func response(for error: CheckoutError, to request: Request) -> Response {
         let path = request.uri.path
-        // A cart link names its storefront (`?storefront=ko-kr`): the refusal is in its language.
+        // A cart link and a review link name their storefront (`?storefront=ko-kr`): the refusal
+        // is in its language.
         var error = error
-        if path.hasPrefix("/" + CheckoutRoute.cart.path("")) {
-            error = error.about(storefront: request.uri.queryParameters["storefront"].map { String($0).lowercased() })
+        if [CheckoutRoute.cart, CheckoutRoute.reviewForm].contains(where: { path.hasPrefix("/" + $0.path("")) }) {
+            error = error.about(storefront: request.storefrontParameter)
         }
         // The review form is for people only: its refusals are pages whatever the client accepts.
         if path.hasPrefix("/" + CheckoutRoute.reviewForm.path("")) {

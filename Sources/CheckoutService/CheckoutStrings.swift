@@ -37,6 +37,12 @@ public struct CheckoutStrings: Sendable {
         return ShopStrings(tables: tables, language: language)
     }
 
+    /// `name` when it is one of the shop's storefronts (`ko-kr`), else nil (the root, or a name
+    /// from a URL that is none): only a real one is written back into a link.
+    public func storefront(named name: String?) -> String? {
+        name.map { $0.lowercased() }.flatMap { languages[$0] == nil ? nil : $0 }
+    }
+
     /// The locale prices are written in for that storefront.
     public func locale(storefront: String?) -> String {
         storefront.flatMap { locales[$0] } ?? site.locale

@@ -1,13 +1,16 @@
+import Foundation
 public import ShopStrings
 
 /// A sentence the service says to a shopper, as a message of the theme's string tables and its
 /// values: the error or page is made before the service knows whose language to answer in (a
 /// cart's storefront), so it carries the message, and the answer writes it in that language.
 public struct CheckoutText: Sendable, Hashable {
-    /// A value for a placeholder: written as it is, a list written with the language's own
-    /// separators (`listSeparator`, and `listAnd` before the last item), or another message.
+    /// A value for a placeholder: written as it is, a number grouped as the language groups it
+    /// (`5,001`, `5.001`), a list written with the language's own separators (`listSeparator`,
+    /// and `listAnd` before the last item), or another message.
     public indirect enum Argument: Sendable, Hashable {
         case text(String)
+        case number(Int)
         case list([Argument], and: Bool)
         case message(String)
     }
@@ -36,6 +39,9 @@ extension CheckoutText.Argument: ExpressibleByStringLiteral {
         switch self {
         case .text(let text):
             return text
+        case .number(let number):
+            // Western digits, as the service's other numbers (counts, SKUs, times) are written.
+            return number.formatted(.number.locale(Locale(identifier: strings.language + "@numbers=latn")))
         case .message(let id):
             return strings(id)
         case .list(let items, let and):

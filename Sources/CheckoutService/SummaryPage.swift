@@ -72,9 +72,7 @@ public struct SummaryPage: Sendable {
             "caption": Self.html(
                 words, cart.code == nil ? "checkoutPrices" : "checkoutPricesWithCode",
                 ["currency": Self.escaped(cart.currency.code), "code": "<code>" + Self.escaped(cart.code ?? "") + "</code>"]),
-            "holdsUntil": Self.html(
-                words, "checkoutHoldsUntil",
-                ["time": "<time datetime=\"\(expiresAt)\">" + Self.escaped(Self.readable(link.expiresAt)) + "</time>"]),
+            "holdsUntil": Self.html(words, "checkoutHoldsUntil", ["time": Self.timeElement(link.expiresAt)]),
             "payLabel": Self.escaped(words("checkoutPay", ["total": money(cart.total)])),
         ]
         // Relative to `checkout/<token>`, so it works behind any path prefix.
@@ -91,15 +89,17 @@ public struct SummaryPage: Sendable {
             extra: ["error": ["code": error.code, "message": error.message(in: words)]])
     }
 
-    /// `storefront`: whose language the page is in, and whose bag it leads back to.
+    /// `storefront`: whose language the page is in, and whose home and bag it leads back to.
     func render(title: String, storefront: String? = nil, extra: [String: Any]) -> String {
         let words = strings.strings(storefront: storefront)
-        let bag = (strings.languages[storefront ?? ""] != nil ? storefront! + "/" : "") + Routes.bag
+        let folder = strings.storefront(named: storefront).map { $0 + "/" } ?? ""
         var context: [String: Any] = [
             "title": title,
             "lang": strings.languageTag(words),
-            "shop": ["title": site.title, "url": site.baseURL, "bagURL": site.absoluteURL(bag)],
-            "t": Dictionary(uniqueKeysWithValues: Self.messageIDs.map { ($0, Self.escaped(words($0))) }),
+            "shop": [
+                "title": site.title, "url": site.baseURL, "homeURL": site.absoluteURL(folder), "bagURL": site.absoluteURL(folder + Routes.bag),
+            ],
+            "t": Dictionary(uniqueKeysWithValues: (Self.messageIDs + Self.reviewMessageIDs).map { ($0, Self.escaped(words($0))) }),
         ]
         context.merge(extra) { _, new in new }
         return Self.template.render("summary", context)
@@ -119,6 +119,11 @@ public struct SummaryPage: Sendable {
 
     /// Text for HTML and double-quoted attributes, as the site's pages escape their messages.
     static func escaped(_ text: String) -> String { MessageText.htmlEscaped(text) }
+
+    /// `<time>` with the machine's date and the readable one, for a message's placeholder.
+    static func timeElement(_ date: Date) -> String {
+        #"<time datetime="\#(Timestamp.rfc3339(date))">"# + escaped(readable(date)) + "</time>"
+    }
 
     /// `2026-12-01 12:30 UTC`: the service has no idea of the shopper's time zone.
     static func readable(_ date: Date) -> String {

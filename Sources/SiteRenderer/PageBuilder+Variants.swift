@@ -23,7 +23,8 @@ extension PageBuilder {
         guard let chosen = product.shownVariant else { return }
         item["hasVariants"] = true
         item["variantScriptURL"] = context.assetRoot + Routes.variantScript
-        item["variantStringsJSON"] = context.scriptStringsJSON(["variantUnavailable", "priceWas", "shippingFree"])
+        item["variantStringsJSON"] = context.scriptStringsJSON(
+            ["variantUnavailable", "priceWas", "shippingFree", "variantChoice", "variantStatus", "listSeparator"])
         item["optionControls"] = product.options.enumerated().map { index, name -> TemplateFields in
             var values: [String] = []
             for variant in product.variants where !values.contains(variant.values[index]) { values.append(variant.values[index]) }
@@ -32,8 +33,9 @@ extension PageBuilder {
                 "values": values.map { value -> TemplateFields in ["value": value, "selected": value == chosen.values[index]] },
             ]
         }
-        item["selectedLabel"] = product.optionValues(of: chosen).map { "\(Self.optionLabel($0.name, of: product)): \($0.value)" }
-            .joined(separator: ", ")
+        item["selectedLabel"] = product.optionValues(of: chosen)
+            .map { strings("variantChoice", ["option": Self.optionLabel($0.name, of: product), "value": $0.value]) }
+            .joined(separator: strings("listSeparator"))
         item["optionLabels"] = product.options.map { Self.optionLabel($0, of: product) }
         // Lower-cased in a sentence only where the label is the option's own English name.
         let names = product.options.map { product.optionLabels[$0] ?? Self.optionLabel($0).lowercased() }

@@ -58,6 +58,8 @@
     var details = page.querySelector("[data-order]");
     var retry = page.querySelector("[data-order-retry]");
     var base = page.getAttribute("data-orders-url") || "";
+    // This page's storefront (ko-kr), empty for the root: the review form is shown in its language.
+    var storefront = page.getAttribute("data-storefront") || "";
     var session = null;
     try { session = new URLSearchParams(window.location.search).get("session_id"); } catch (e) { session = null; }
     var started = Date.now();
@@ -116,6 +118,7 @@
         var target;
         try { target = new URL(link.url); } catch (error) { return; }
         if (target.protocol !== "https:" && target.protocol !== "http:") return;
+        if (storefront) target.searchParams.set("storefront", storefront);
         var item = document.createElement("li");
         var anchor = document.createElement("a");
         anchor.href = target.href;

@@ -69,9 +69,10 @@
     }
     setPrice(variant);
     if (label) {
+      // "Shade: Rose, Size: 50 ml" with the language's own colon and comma (ja "色：赤、…").
       label.textContent = selects.map(function (select) {
-        return select.labels[0].textContent + ": " + select.value;
-      }).join(", ");
+        return text(strings, "variantChoice", { option: select.labels[0].textContent, value: select.value });
+      }).join(text(strings, "listSeparator"));
     }
     if (skuText) skuText.textContent = variant.sku;
     availability.textContent = variant.availability;
@@ -116,7 +117,9 @@
       var isFree = free !== null && variant.priceMinorUnits >= parseInt(free, 10);
       cost.firstChild.textContent = isFree ? text(strings, "shippingFree") : row.getAttribute("data-cost-label");
     });
-    if (status && announce) status.textContent = variant.name + ": " + variant.price + ", " + variant.availability;
+    if (status && announce) {
+      status.textContent = text(strings, "variantStatus", { name: variant.name, price: variant.price, availability: variant.availability });
+    }
   }
 
   function select(variant) {

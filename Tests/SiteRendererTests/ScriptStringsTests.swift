@@ -93,6 +93,36 @@ import VitrineTestSupport
         #expect(try Self.asked(in: "variants.js").subtracting(variants.keys).isEmpty)
     }
 
+    /// The chosen options' line ("Shade: Rose, Size: 50 ml") is joined with the language's own
+    /// colon and comma, by the page and by variants.js alike: the script writes no joiner itself.
+    @Test func variantsJSJoinsTheChosenOptionsWithTheLanguagesPunctuation() throws {
+        let variantPage = "products/forever-skin-glow-foundation/index.html"
+        let japanese = try #require(Self.render(language: "ja", only: [variantPage])[variantPage])
+        let strings = try Self.messages(japanese, "variant")
+        #expect(strings["variantChoice"] as? String == "{option}：{value}")
+        #expect(strings["variantStatus"] as? String == "{name}：{price}、{availability}")
+        #expect(strings["listSeparator"] as? String == "、")
+        let start = try #require(japanese.range(of: "<p class=\"variant-selected\" data-variant-label>"))
+        let label = japanese[start.upperBound...].prefix { $0 != "<" }
+        #expect(label.contains("：") && !label.contains(": "), "\(label)")
+        let arabic = try #require(Self.render(language: "ar", only: [variantPage])[variantPage])
+        #expect(try Self.messages(arabic, "variant")["listSeparator"] as? String == "، ")
+        let english = try #require(Self.render(language: "en", only: [variantPage])[variantPage])
+        #expect(try Self.messages(english, "variant")["variantChoice"] as? String == "{option}: {value}")
+        let script = try String(contentsOf: ShopFixture.templates.appendingPathComponent("static/variants.js"), encoding: .utf8)
+        for joiner in [#"+ ": ""#, #"+ ", ""#, #"join(", ")"#] { #expect(!script.contains(joiner), "variants.js writes \(joiner) itself") }
+        #expect(try Self.asked(in: "variants.js").isSuperset(of: ["variantChoice", "variantStatus", "listSeparator"]))
+    }
+
+    /// The search page says its own sentence when the index cannot be read, never the browser's
+    /// English error text.
+    @Test func searchUnavailableIsThePagesOwnSentence() throws {
+        let page = try #require(Self.render(language: "ko", only: ["search/index.html"])["search/index.html"])
+        #expect(try Self.messages(page, "search")["searchUnavailable"] as? String == "지금은 검색을 사용할 수 없습니다.")
+        let script = try String(contentsOf: ShopFixture.templates.appendingPathComponent("static/search/search.js"), encoding: .utf8)
+        #expect(script.contains(#"text("searchUnavailable")"#) && !script.contains("error.message"))
+    }
+
     /// One copy of the message formatter, in bag.js, which every page loads first.
     @Test func theScriptsShareBagJSsFormatter() throws {
         for script in ["deals.js", "variants.js", "search/search.js"] {

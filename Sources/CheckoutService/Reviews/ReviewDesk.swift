@@ -17,7 +17,8 @@ public enum ReviewRules {
 
 /// `GET` and `POST /reviews/<token>`: the buyer's form for one paid order line, and the pending
 /// review it leaves in the orders file. Every refusal is a `CheckoutError`, shown as a page by
-/// `CheckoutErrorMiddleware`; a client's input never causes a 5xx.
+/// `CheckoutErrorMiddleware`; a client's input never causes a 5xx. `storefront` is the link's
+/// `?storefront=` (the order does not record where it was filled), whose language the pages are in.
 struct ReviewDesk: Sendable {
     let links: ReviewLinks
     let payments: Payments?
@@ -28,21 +29,22 @@ struct ReviewDesk: Sendable {
     let byAddress = RateLimiter(limit: ReviewRules.postsPerAddress, window: ReviewRules.window)
     let byLine = RateLimiter(limit: ReviewRules.postsPerLine, window: ReviewRules.window)
 
-    func form(token text: String) async throws -> Response {
+    func form(token text: String, storefront: String?) async throws -> Response {
         guard let payments else { throw CheckoutError.reviewsNotConfigured }
         let token = try links.verify(text[...], at: clock())
         let (order, existing) = try await target(token, in: payments)
         if let existing, existing.status != .pending { throw CheckoutError.reviewDecided(approved: existing.status == .approved) }
+        let storefront = page.strings.storefront(named: storefront)
         return Self.html(
             page.renderReviewForm(
-                product: order.lines[token.line].name, action: Self.action(text), expiresAt: token.expiryDate, form: nil,
-                pending: existing),
+                product: order.lines[token.line].name, action: Self.action(text, storefront: storefront), expiresAt: token.expiryDate,
+                form: nil, pending: existing, storefront: storefront),
             policy: page.reviewContentSecurityPolicy)
     }
 
     /// Refusals are ordered by cost: the address's allowance, the link's signature, the line's
     /// allowance, the form's type, then its body (at most 64 KiB) and the orders file.
-    func submit(_ request: Request, token text: String, address: String) async throws -> Response {
+    func submit(_ request: Request, token text: String, address: String, storefront: String?) async throws -> Response {
         guard let payments else { throw CheckoutError.reviewsNotConfigured }
         let now = clock()
         if let wait = byAddress.retryAfter(address, at: now) { throw CheckoutError.tooManyRequests(retryAfter: wait) }
@@ -58,20 +60,23 @@ struct ReviewDesk: Sendable {
         let (order, existing) = try await target(token, in: payments)
         if let existing, existing.status != .pending { throw CheckoutError.reviewDecided(approved: existing.status == .approved) }
         let product = order.lines[token.line].name
+        let storefront = page.strings.storefront(named: storefront)
         guard let submission = form.submission(order: order, line: token.line, at: now) else {
             return Self.html(
-                page.renderReviewForm(product: product, action: Self.action(text), expiresAt: token.expiryDate, form: form, pending: existing),
+                page.renderReviewForm(
+                    product: product, action: Self.action(text, storefront: storefront), expiresAt: token.expiryDate, form: form,
+                    pending: existing, storefront: storefront),
                 policy: page.reviewContentSecurityPolicy, status: .unprocessableContent)
         }
         let store = payments.store
+        let replaced: Bool
         switch try await payments.onQueue({ try store.submitReview(submission) }) {
-        case .stored:
-            return Self.html(page.renderReviewSent(product: product, replaced: false), policy: page.reviewContentSecurityPolicy)
-        case .replaced:
-            return Self.html(page.renderReviewSent(product: product, replaced: true), policy: page.reviewContentSecurityPolicy)
-        case .decided(let decided):
-            throw CheckoutError.reviewDecided(approved: decided.status == .approved)
+        case .stored: replaced = false
+        case .replaced: replaced = true
+        case .decided(let decided): throw CheckoutError.reviewDecided(approved: decided.status == .approved)
         }
+        return Self.html(
+            page.renderReviewSent(product: product, replaced: replaced, storefront: storefront), policy: page.reviewContentSecurityPolicy)
     }
 
     /// The paid order and line a verified token names, and the line's review so far. A token for
@@ -89,8 +94,11 @@ struct ReviewDesk: Sendable {
         return (order, found.1)
     }
 
-    /// The form posts back to the address it was opened at, relative so any path prefix works.
-    static func action(_ token: String) -> String { CheckoutRoute.reviewSubmit.link(token, from: CheckoutRoute.reviewForm) }
+    /// The form posts back to the address it was opened at, relative so any path prefix works,
+    /// and keeps its storefront so the answer is in the same language.
+    static func action(_ token: String, storefront: String?) -> String {
+        CheckoutRoute.reviewSubmit.link(token, from: CheckoutRoute.reviewForm) + (storefront.map { "?storefront=" + $0 } ?? "")
+    }
 
     static func html(_ text: String, policy: String, status: HTTPResponse.Status = .ok) -> Response {
         Response(

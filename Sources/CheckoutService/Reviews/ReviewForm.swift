@@ -4,7 +4,8 @@ import Orders
 
 /// What the review form sent, cleaned (`ReviewText`: tags and control characters out) and checked
 /// against `Review.Limits`, the limits the build holds published reviews to, so a review staff
-/// approve always loads. Each problem names its field, for the form shown again with them.
+/// approve always loads. Each problem names its field, for the form shown again with them, and is
+/// a message of the theme's tables, written in the language of the storefront the page is for.
 struct ReviewForm: Sendable {
     var rating: Int?
     var title: String
@@ -12,7 +13,7 @@ struct ReviewForm: Sendable {
     var author: String
     var language: String
     /// `(field id, message)` in the form's order.
-    var errors: [(field: String, message: String)] = []
+    var errors: [(field: String, message: CheckoutText)] = []
 
     var isValid: Bool { errors.isEmpty && rating != nil }
 
@@ -29,32 +30,31 @@ struct ReviewForm: Sendable {
         if let stars = Int(ratingText), (1...5).contains(stars), ratingText.count == 1 {
             rating = stars
         } else {
-            errors.append(("rating", "Choose a rating from 1 to 5 stars"))
+            errors.append(("rating", CheckoutText("reviewFormNoRating")))
         }
-        if let problem = Self.tooLong(title, limit: Review.Limits.title.upperBound, what: "The title") {
+        if let problem = Self.tooLong(title, limit: Review.Limits.title.upperBound, message: "reviewFormTitleTooLong") {
             errors.append(("title", problem))
         }
         if body.isEmpty {
-            errors.append(("body", "Write your review: a few words about the product are enough"))
-        } else if let problem = Self.tooLong(body, limit: Review.Limits.body.upperBound, what: "Your review") {
+            errors.append(("body", CheckoutText("reviewFormNoBody")))
+        } else if let problem = Self.tooLong(body, limit: Review.Limits.body.upperBound, message: "reviewFormBodyTooLong") {
             errors.append(("body", problem))
         }
         if author.isEmpty {
-            errors.append(("author", "Write the name to show with your review, e.g. your first name and an initial"))
-        } else if let problem = Self.tooLong(author, limit: Review.Limits.author.upperBound, what: "The name") {
+            errors.append(("author", CheckoutText("reviewFormNoAuthor")))
+        } else if let problem = Self.tooLong(author, limit: Review.Limits.author.upperBound, message: "reviewFormAuthorTooLong") {
             errors.append(("author", problem))
         }
         if !language.isEmpty, language.range(of: Self.languagePattern, options: .regularExpression) == nil {
-            errors.append(("language", "Choose a language from the list, or leave it unset"))
+            errors.append(("language", CheckoutText("reviewFormBadLanguage")))
         }
     }
 
     /// Counted as `Review.read` counts, in Unicode scalars.
-    private static func tooLong(_ text: String, limit: Int, what: String) -> String? {
+    private static func tooLong(_ text: String, limit: Int, message: String) -> CheckoutText? {
         let length = text.unicodeScalars.count
         guard length > limit else { return nil }
-        return "\(what) is \(length.formatted()) characters long; at most \(limit.formatted()) fit, so shorten it by "
-            + "\((length - limit).formatted())"
+        return CheckoutText(message, ["length": .number(length), "maximum": .number(limit), "excess": .number(length - limit)])
     }
 
     /// The pending review this form makes for a line.

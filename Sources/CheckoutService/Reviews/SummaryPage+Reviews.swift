@@ -1,44 +1,54 @@
 import CatalogModel
 import Foundation
 import Orders
+import ShopStrings
 
 /// The review form's pages, in the summary page's template, style and policy: the same shop
 /// heading, no script, nothing loaded from elsewhere, and the form posting only to the service.
+/// Like the summary page, each is in the language of the storefront the link was opened from
+/// (`?storefront=ko-kr`, which the success page adds), else in the shop's.
 extension SummaryPage {
     /// No script and no outside resource; the form goes back to the service alone.
     var reviewContentSecurityPolicy: String {
         "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
     }
 
-    /// Languages offered in the form, each named in itself; the shop's own first. Anything else a
+    /// Languages offered in the form, each named in itself; the page's own first. Anything else a
     /// BCP 47 tag can say is accepted from a client that sends it.
     static let reviewLanguages: [(tag: String, name: String)] = [
         ("en", "English"), ("de", "Deutsch"), ("es", "Español"), ("fr", "Français"), ("it", "Italiano"), ("nl", "Nederlands"),
         ("pl", "Polski"), ("pt", "Português"), ("sv", "Svenska"), ("ja", "日本語"), ("ko", "한국어"), ("zh", "中文"),
     ]
 
+    /// The review pages' messages the template prints by name (`{{{t.id}}}`).
+    static let reviewMessageIDs = [
+        "reviewFormRating", "reviewFormTitleLabel", "reviewFormBody", "reviewFormAuthor", "reviewFormLanguage", "reviewFormSend",
+        "reviewFormBackToShop",
+    ]
+
     /// The form for one line, filled with `form`'s values when it is shown again with problems,
     /// else with the pending review's when there is one.
     func renderReviewForm(
-        product: String, action: String, expiresAt: Date, form: ReviewForm?, pending: ReviewSubmission?
+        product: String, action: String, expiresAt: Date, form: ReviewForm?, pending: ReviewSubmission?, storefront: String?
     ) -> String {
+        let words = strings.strings(storefront: storefront)
         let rating = form?.rating ?? pending?.rating
         let language = form?.language ?? pending?.language ?? ""
+        let problems = (form?.errors ?? []).map { (field: $0.field, message: $0.message.formatted(in: words)) }
         var errors: [String: String] = [:]
-        for error in form?.errors ?? [] where errors[error.field] == nil { errors[error.field] = error.message }
-        let shopLanguage = String(site.languageTag.prefix { $0 != "-" && $0 != "_" }).lowercased()
-        let ordered = Self.reviewLanguages.filter { $0.tag == shopLanguage } + Self.reviewLanguages.filter { $0.tag != shopLanguage }
-        var languages: [[String: Any]] = [["tag": "", "name": "Not given", "selected": language.isEmpty]]
+        for problem in problems where errors[problem.field] == nil { errors[problem.field] = problem.message }
+        let ordered = Self.reviewLanguages.filter { $0.tag == words.language } + Self.reviewLanguages.filter { $0.tag != words.language }
+        var languages: [[String: Any]] = [["tag": "", "name": words("reviewFormLanguageNotGiven"), "selected": language.isEmpty]]
         languages += ordered.map { ["tag": $0.tag, "name": $0.name, "selected": $0.tag == language] }
         if !language.isEmpty, !ordered.contains(where: { $0.tag == language }) {
             languages.append(["tag": language, "name": language, "selected": true])
         }
         var context: [String: Any] = [
-            "product": product,
+            "intro": Self.html(words, "reviewFormIntro", ["product": #"<strong id="product">"# + Self.escaped(product) + "</strong>"]),
             "action": action,
             "stars": (1...5).reversed().map { value -> [String: Any] in
                 [
-                    "value": value, "label": value == 1 ? "1 star" : "\(value) stars",
+                    "value": value, "label": words("reviewsStars", count: value),
                     "symbols": String(repeating: "★", count: value) + String(repeating: "☆", count: 5 - value),
                     "checked": value == rating,
                 ]
@@ -48,38 +58,44 @@ extension SummaryPage {
             "author": form?.author ?? pending?.author ?? "",
             "languages": languages,
             "limits": [
-                "title": Review.Limits.title.upperBound, "body": Review.Limits.body.upperBound,
-                "bodyText": Review.Limits.body.upperBound.formatted(), "author": Review.Limits.author.upperBound,
+                "title": Review.Limits.title.upperBound, "body": Review.Limits.body.upperBound, "author": Review.Limits.author.upperBound,
             ],
-            "expiresAt": Timestamp.rfc3339(expiresAt),
-            "expiresAtText": Self.readable(expiresAt),
-            "hasErrors": !(form?.errors.isEmpty ?? true),
-            "oneError": form?.errors.count == 1,
-            "errors": (form?.errors ?? []).map { ["field": $0.field, "message": $0.message] },
+            "bodyHint": Self.escaped(
+                words("reviewFormBodyHint", ["maximum": CheckoutText.Argument.number(Review.Limits.body.upperBound).formatted(in: words)])),
+            "worksUntil": Self.html(words, "reviewFormWorksUntil", ["time": Self.timeElement(expiresAt)]),
+            "hasErrors": !problems.isEmpty,
+            "checkAnswers": Self.escaped(words("reviewFormCheckAnswers", count: problems.count)),
+            "errors": problems.map { ["field": $0.field, "message": $0.message] },
         ]
         for (field, message) in errors { context[field + "Error"] = message }
         if let pending {
-            context["replacing"] = true
-            context["submittedAt"] = Timestamp.rfc3339(pending.submittedAt)
-            context["submittedAtText"] = Self.readable(pending.submittedAt)
+            context["replacing"] = Self.html(words, "reviewFormReplacing", ["time": Self.timeElement(pending.submittedAt)])
         }
-        return render(title: "Review your purchase", extra: ["review": context, "reviewPage": true])
+        return render(title: words("reviewFormTitle"), storefront: storefront, extra: ["review": context, "reviewPage": true])
     }
 
-    func renderReviewSent(product: String, replaced: Bool) -> String {
-        render(title: "Thank you for your review", extra: ["reviewSent": ["product": product, "replaced": replaced], "reviewPage": true])
+    func renderReviewSent(product: String, replaced: Bool, storefront: String?) -> String {
+        let words = strings.strings(storefront: storefront)
+        let sentence = Self.html(
+            words, replaced ? "reviewFormSentReplaced" : "reviewFormSent", ["product": "<strong>" + Self.escaped(product) + "</strong>"])
+        return render(
+            title: words("reviewFormSentTitle"), storefront: storefront, extra: ["reviewSent": ["text": sentence], "reviewPage": true])
     }
 
+    /// In the language of the error's storefront (the link's), else the shop's.
     func renderReviewError(_ error: CheckoutError) -> String {
+        let words = strings.strings(storefront: error.storefront)
         let title: String
         switch error.code {
-        case "review_link_expired": title = "This review link has expired"
-        case "review_decided": title = "This item has been reviewed"
-        case "too_many_requests": title = "Please wait a moment"
-        case "body_too_large": title = "Your review is too long to send"
-        case "review_link_invalid", "not_found", "reviews_not_configured": title = "This review link cannot be used"
-        default: title = "Your review could not be sent"
+        case "review_link_expired": title = "reviewFormExpiredTitle"
+        case "review_decided": title = "reviewFormDecidedTitle"
+        case "too_many_requests": title = "reviewFormWaitTitle"
+        case "body_too_large": title = "reviewFormTooLongTitle"
+        case "review_link_invalid", "not_found", "reviews_not_configured": title = "reviewFormInvalidTitle"
+        default: title = "reviewFormErrorTitle"
         }
-        return render(title: title, extra: ["reviewError": ["code": error.code, "message": error.message], "reviewPage": true])
+        return render(
+            title: words(title), storefront: error.storefront,
+            extra: ["reviewError": ["code": error.code, "message": error.message(in: words)], "reviewPage": true])
     }
 }

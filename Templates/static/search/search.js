@@ -601,9 +601,11 @@
     return run(state).catch(fail);
   }
 
+  /** The shopper reads the page's own sentence; the browser's error, in its own words, is for the console. */
   function fail(error) {
+    console.error("Vitrine search:", error);
     ui.message.hidden = false;
-    ui.message.textContent = text("searchUnavailable", { reason: error.message });
+    ui.message.textContent = text("searchUnavailable");
     ui.results.dataset.state = "done";
   }
 

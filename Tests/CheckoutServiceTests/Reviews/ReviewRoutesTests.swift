@@ -16,8 +16,10 @@ import VitrineTestSupport
     var ordersPath: String { folder.appendingPathComponent("orders.sqlite").path }
     static let links = ReviewLinks(checkoutSigner: Fixtures.signer, publicURL: "https://checkout.shop.example")
 
+    /// `catalog`: the shop the service sells, whose storefronts and languages the pages follow.
     func withClient<Value: Sendable>(
-        payments: Bool = true, paid: Bool = true, _ body: @Sendable (any TestClientProtocol, OrderStore) async throws -> Value
+        payments: Bool = true, paid: Bool = true, catalog: Catalog = Fixtures.catalog(),
+        _ body: @Sendable (any TestClientProtocol, OrderStore) async throws -> Value
     ) async throws -> Value {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -39,7 +41,7 @@ import VitrineTestSupport
         let configuration = CheckoutConfiguration(
             clock: { clock.now }, payments: payments ? Payments(settings: StripeFixture.settings, store: store) : nil,
             wallClock: { clock.now })
-        let app = buildApplication(links: Fixtures.links(), configuration: configuration)
+        let app = buildApplication(links: Fixtures.links(catalog: catalog), configuration: configuration)
         return try await app.test(.router) { client in try await body(client, store) }
     }
 
