@@ -44,6 +44,8 @@ extension PageBuilder {
             section["apiFolder"] = context.root + Routes.reviewsAPIFolder(product.slug)
             section["apiPages"] = (summary.count + Routes.reviewsPerAPIPage - 1) / Routes.reviewsPerAPIPage
             section["scriptURL"] = context.assetRoot + Routes.reviewsScript
+            // The script writes the days it adds as `dateText` does: by the browser's CLDR in a storefront.
+            section["dateLocale"] = catalog.localization == nil ? false : site.languageTag
             // What the script clones for each review it adds: the page's own markup, from the same
             // partial, with every optional part present for the script to fill or remove.
             section["stub"] = Self.stubReview
@@ -59,12 +61,12 @@ extension PageBuilder {
             "title": review.title ?? false,
             "author": review.author,
             "dateISO": review.date.iso8601,
-            "dateText": Self.dayText(review.date),
+            "dateText": dayText(review.date),
             "verified": review.verified,
             "language": review.language.flatMap { differsFromSite($0) ? $0 : nil } ?? false,
             "paragraphs": Self.paragraphs(review.body),
             "response": review.response.map { response -> TemplateFields in
-                ["dateISO": response.date.iso8601, "dateText": Self.dayText(response.date), "paragraphs": Self.paragraphs(response.body)]
+                ["dateISO": response.date.iso8601, "dateText": dayText(response.date), "paragraphs": Self.paragraphs(response.body)]
             } ?? false,
         ]
     }
@@ -110,9 +112,9 @@ extension PageBuilder {
         return own != site && !site.hasPrefix(own + "-")
     }
 
-    /// The day in the shop's zone, without a time: `28 November 2026`.
-    static func dayText(_ date: Timestamp) -> String {
-        date.hasTime ? Timestamp(date: date.date, hasTime: false, utcOffset: date.utcOffset).displayText : date.displayText
+    /// The day in the shop's zone, without a time: `28 November 2026`, `2026년 11월 28일`.
+    func dayText(_ date: Timestamp) -> String {
+        context.dateText(date.hasTime ? Timestamp(date: date.date, hasTime: false, utcOffset: date.utcOffset) : date)
     }
 
     /// The review `reviews.js` clones. Its date is a valid one, so the page stays valid HTML.

@@ -113,8 +113,8 @@ struct PageBuilder: Sendable {
         item["priceAmount"] = quote.price.decimalString
         item["currency"] = quote.price.currency.code
         // Present even when false, like the card's `listPrice`: a miss searches every context.
-        item["saleEnds"] = quote.ends.map(\.displayText) ?? false
-        item["saleEndsText"] = quote.ends.map { strings("productSaleUntil", ["date": $0.displayText]) } ?? false
+        item["saleEnds"] = quote.ends.map(context.dateText) ?? false
+        item["saleEndsText"] = quote.ends.map { strings("productSaleUntil", ["date": context.dateText($0)]) } ?? false
         // The unit row only where the file names one: "Unit: ea" on a lipstick says nothing.
         item["priceUnit"] = product.statedPriceUnit ?? false
         context.addImage(shown.image ?? shown.thumbnail, as: "image", slot: PageContext.Slot.productImage, to: &item)

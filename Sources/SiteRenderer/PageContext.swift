@@ -43,6 +43,12 @@ struct PageContext {
         return (body ? fallback.bodies : fallback.titles).contains(ref) ? fallback.language : false
     }
 
+    /// A date as the page's shoppers read it: by CLDR in a storefront's locale; in a shop without
+    /// markets as it always was (`24 December 2026`), so such a shop's pages do not change.
+    func dateText(_ timestamp: Timestamp) -> String {
+        catalog.localization == nil ? timestamp.displayText : timestamp.displayText(locale: site.locale)
+    }
+
     func url(_ route: String) -> String { route.isEmpty ? (root.isEmpty ? "./" : root) : root + route }
 
     func imageURL(_ image: ImageReference?) -> String? {
@@ -403,14 +409,14 @@ struct PageContext {
             "isActive": status == .active,
             "isUpcoming": status == .upcoming,
             "isExpired": status == .expired,
-            "starts": promotion.starts.displayText,
+            "starts": dateText(promotion.starts),
             "startsISO": promotion.starts.iso8601,
             "summary": Self.clip(promotion.content.plainText, to: 200),
         ]
         if let ends = promotion.ends {
-            item["ends"] = ends.displayText
+            item["ends"] = dateText(ends)
             item["endsISO"] = ends.iso8601
-            item["untilText"] = strings("promotionUntil", ["date": ends.displayText])
+            item["untilText"] = strings("promotionUntil", ["date": dateText(ends)])
         }
         if let percent = promotion.discountPercent {
             item["discountPercent"] = "\(percent)"

@@ -18,6 +18,8 @@
 
   const base = section.dataset.reviewsBase;
   const months = (section.dataset.months || "").split(" ");
+  // A storefront's pages print days by CLDR's long date (`2026년 11월 28일`); so does the browser's Intl.
+  const dateLocale = section.dataset.dateLocale || "";
   const siteLanguage = (document.documentElement.lang || "").toLowerCase();
   const shown = new Set(Array.from(list.querySelectorAll("[data-review-id]"), (item) => item.dataset.reviewId));
   let page = 0;
@@ -28,6 +30,14 @@
   function dayText(iso) {
     const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(iso || "");
     if (!match) return iso || "";
+    if (dateLocale && window.Intl) {
+      try {
+        const day = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
+        return new Intl.DateTimeFormat(dateLocale, { dateStyle: "long", timeZone: "UTC", calendar: "gregory" }).format(day);
+      } catch (error) {
+        // An engine without the locale or the option: the month names below.
+      }
+    }
     return Number(match[3]) + " " + (months[Number(match[2]) - 1] || match[2]) + " " + match[1];
   }
 

@@ -143,6 +143,36 @@ import VitrineTestSupport
         #expect(files.keys.contains("ar-ae/index.html"))
     }
 
+    /// Every `<time>` a storefront's promotion pages print is the day of its `datetime` as the
+    /// storefront's locale writes it; the root, English, by CLDR's en_US.
+    @Test func promotionDaysAreWrittenInEachStorefrontsLocale() throws {
+        let (fixture, files) = try built()
+        defer { fixture.cleanUp() }
+        let time = try NSRegularExpression(pattern: #"<time datetime="(\d{4})-(\d{2})-(\d{2})">([^<]*)</time>"#)
+        var checked = 0
+        for (path, data) in files where path.hasSuffix(".html") && path.contains("promotions/") {
+            let page = String(decoding: data, as: UTF8.self)
+            for match in time.matches(in: page, range: NSRange(page.startIndex..., in: page)) {
+                let part = { (index: Int) in String(page[Range(match.range(at: index), in: page)!]) }
+                let (year, month, day, shown) = (Int(part(1))!, Int(part(2))!, Int(part(3))!, part(4))
+                if path.hasPrefix("ko-kr/") {
+                    #expect(shown == "\(year)년 \(month)월 \(day)일", "\(path)")
+                } else if path.hasPrefix("ar-ae/") {
+                    #expect(!shown.contains(where: \.isASCII) || shown.contains(" "), "\(path): \(shown)")
+                    #expect(!shown.contains("January") && !shown.contains("December"), "\(path): \(shown)")
+                } else if !path.hasPrefix("en-kr/") {
+                    let names = [
+                        "January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
+                        "November", "December",
+                    ]
+                    #expect(shown == "\(names[month - 1]) \(day), \(year)", "\(path)")
+                }
+                checked += 1
+            }
+        }
+        #expect(checked > 10)
+    }
+
     @Test func forgettingAJobsRenderingKeepsWhatTheRecordNeeds() {
         var job = OutputJob(path: "a/index.html", category: .page, kind: "page", dependencies: [.site]) { Data("a".utf8) }
         job.forgetRendering()
