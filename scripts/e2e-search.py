@@ -492,6 +492,34 @@ def main():
                 check(f"{label}: prices in the market's currency", prices and all(symbol in price for price in prices), prices)
             check("ja-jp: a two-character piece of a name without spaces is searched", len(inner) == 2, runs[:3])
 
+            # "More reviews" adds days as the page prints them: by CLDR in the storefront's locale.
+            months = "January|February|March|April|May|June|July|August|September|October|November|December"
+            day_patterns = {"": rf"^({months}) \d{{1,2}}, \d{{4}}$", "ko-kr/": r"^\d{4}년 \d{1,2}월 \d{1,2}일$",
+                            "ja-jp/": r"^\d{4}年\d{1,2}月\d{1,2}日$", "ar-ae/": r"^[^A-Za-z]+$"}
+            for prefix, pattern in day_patterns.items():
+                folder = os.path.join(a.site, prefix, "products")
+
+                def has_more(name):
+                    with open(os.path.join(folder, name, "index.html"), encoding="utf-8") as page:
+                        return "data-reviews-more" in page.read()
+
+                page = next((name for name in sorted(os.listdir(folder)) if has_more(name)), None)
+                check(f"{prefix}products/: a product has more reviews than its page shows", page is not None, folder)
+                if page is None:
+                    continue
+                driver.get(base + prefix + "products/" + page + "/")
+
+                def days():
+                    return driver.find_elements(By.CSS_SELECTOR, "[data-review-list] time[data-review-date]")
+
+                before = len(days())
+                WebDriverWait(driver, 10).until(lambda d: d.find_element(By.CSS_SELECTOR, "[data-reviews-more]").is_displayed())
+                driver.find_element(By.CSS_SELECTOR, "[data-reviews-more]").click()
+                WebDriverWait(driver, 10).until(lambda d: len(days()) > before)
+                texts = [day.text for day in days()]
+                check(f"{prefix}products/{page}/: the page's review days and those 'more' adds are written as its locale writes them",
+                      all(re.match(pattern, text) for text in texts), texts)
+
         open_search(q="night", min="10", max="50")
         os.makedirs(os.path.dirname(os.path.abspath(a.screenshot)), exist_ok=True)
         driver.save_screenshot(a.screenshot)
