@@ -10,6 +10,8 @@ import Parallel
 public struct SearchIndexer: Sendable {
     public static let folder = Routes.search
     public static let manifestPath = Routes.searchManifest
+    /// What the `kind` of every file of the index begins with.
+    public static let kindPrefix = "search-"
     /// Products per record chunk: 8, so a page of results scattered across the catalog stays
     /// cheap, until that would make more than 1,024 files; then as many as keep it at 1,024. Static
     /// hosts cap a site's files (Cloudflare Pages: 20,000), and at 100,000 products chunks of 8
@@ -80,7 +82,7 @@ public struct SearchIndexer: Sendable {
             lexicon.append(.init(first: block.firstTerm, file: add("l", "bin", "search-lexicon", compressed)))
         }
         for file in layout.postingFiles {
-            files.append(SearchIndexFile(path: Self.folder + "p-\(file.hash).bin", kind: "search-postings", data: Data(file.bytes)))
+            files.append(SearchIndexFile(path: Self.folder + "p-\(file.hash).bin", kind: Self.kindPrefix + "postings", data: Data(file.bytes)))
         }
 
         let columns = FacetColumns(
@@ -127,7 +129,7 @@ public struct SearchIndexer: Sendable {
             site: catalog.site, ratings: ratings, chunkSize: chunkSize)
         let recordFiles = SearchManifest.Records(size: chunkSize, chunks: records.chunks.count, hashes: records.hashes)
         for (number, chunk) in records.chunks.enumerated() {
-            files.append(SearchIndexFile(path: Self.folder + recordFiles.file(number), kind: "search-records", data: chunk))
+            files.append(SearchIndexFile(path: Self.folder + recordFiles.file(number), kind: Self.kindPrefix + "records", data: chunk))
         }
 
         var prices: SearchManifest.PriceRange?
@@ -164,7 +166,7 @@ public struct SearchIndexer: Sendable {
                 .init(slug: entry.slug.rawValue, title: entry.title, depth: entry.depth,
                       products: catalog.productsByCategory.count(of: entry.slug))
             })
-        files.append(SearchIndexFile(path: Self.manifestPath, kind: "search-manifest", data: Self.json(manifest)))
+        files.append(SearchIndexFile(path: Self.manifestPath, kind: Self.kindPrefix + "manifest", data: Self.json(manifest)))
         files.sort { $0.path < $1.path }
         return Index(files: files, manifest: manifest, termCount: inverted.terms.count)
     }

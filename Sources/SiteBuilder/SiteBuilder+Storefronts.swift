@@ -2,6 +2,7 @@ import BuildEngine
 public import CatalogModel
 import Foundation
 import Parallel
+import SearchIndexer
 import SiteRenderer
 
 extension SiteBuilder {
@@ -53,18 +54,23 @@ extension SiteBuilder {
                 ownSlugs: local.localization?.ownSlugs ?? [:])
             return own
         }
+        // Their search indexes first: already made, they hold their bytes until written, and the
+        // builder writes a storefront at a time (`storefrontRuns`). Behind the root's pages, three
+        // indexes of 100,000 products each were alive at the build's peak.
+        var indexes: [OutputJob] = []
         for (storefront, own) in zip(storefronts.dropFirst(), planned) {
             for var job in own where job.path != Routes.robots {
                 job.path = storefront.pathPrefix + job.path
                 job.dependencies = [.everything]
-                jobs.append(job)
+                if job.kind.hasPrefix(SearchIndexer.kindPrefix) { indexes.append(job) } else { jobs.append(job) }
             }
         }
-        return jobs
+        return indexes + jobs
     }
 
     /// The runs of `jobs` that are each one storefront's files, in order (`storefrontJobs` plans the
-    /// root's, then each other's under its folder); one run for a shop without markets. Any split
+    /// other storefronts' search indexes, the root's files, then each other storefront's under its
+    /// folder); one run for a shop without markets. Any split
     /// writes the same files: only how much of the build stays alive at once depends on it.
     static func storefrontRuns(of jobs: [OutputJob], site: Site) -> [Range<Int>] {
         let folders = site.markets.isEmpty ? [] : site.storefronts.map(\.pathPrefix).filter { !$0.isEmpty }
