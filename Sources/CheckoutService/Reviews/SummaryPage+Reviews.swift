@@ -38,10 +38,14 @@ extension SummaryPage {
         var errors: [String: String] = [:]
         for problem in problems where errors[problem.field] == nil { errors[problem.field] = problem.message }
         let ordered = Self.reviewLanguages.filter { $0.tag == words.language } + Self.reviewLanguages.filter { $0.tag != words.language }
-        var languages: [[String: Any]] = [["tag": "", "name": words("reviewFormLanguageNotGiven"), "selected": language.isEmpty]]
-        languages += ordered.map { ["tag": $0.tag, "name": $0.name, "selected": $0.tag == language] }
+        // `lang` only on a language's own name: "not given" is in the page's language, and an
+        // empty `lang` would say the text is in no language at all.
+        var languages: [[String: Any]] = [
+            ["tag": "", "lang": false, "name": words("reviewFormLanguageNotGiven"), "selected": language.isEmpty]
+        ]
+        languages += ordered.map { ["tag": $0.tag, "lang": $0.tag, "name": $0.name, "selected": $0.tag == language] }
         if !language.isEmpty, !ordered.contains(where: { $0.tag == language }) {
-            languages.append(["tag": language, "name": language, "selected": true])
+            languages.append(["tag": language, "lang": language, "name": language, "selected": true])
         }
         var context: [String: Any] = [
             "intro": Self.html(words, "reviewFormIntro", ["product": #"<strong id="product">"# + Self.escaped(product) + "</strong>"]),
