@@ -39,11 +39,10 @@ final class TimestampFormatter: Sendable {
     /// `displayText` does.
     static func key(of timestamp: Timestamp, locale: String) -> Key {
         if !timestamp.hasTime, let day = timestamp.day { return Key(locale: locale, seconds: Int64(day) * 86_400, offset: nil) }
-        let local = timestamp.date.addingTimeInterval(Double(timestamp.utcOffset))
-        let c = Timestamp.components(of: local)
+        let c = Timestamp.components(of: timestamp.date.addingTimeInterval(Double(timestamp.utcOffset)))
         guard timestamp.hasTime, c.hour != 0 || c.minute != 0 else {
-            let midnight = Int64(local.timeIntervalSince1970.rounded(.down)) - Int64(c.hour * 3600 + c.minute * 60 + c.second)
-            return Key(locale: locale, seconds: midnight, offset: nil)
+            let day = Timestamp.localDay(of: timestamp.date, offset: timestamp.utcOffset)
+            return Key(locale: locale, seconds: Int64(day) * 86_400, offset: nil)
         }
         return Key(locale: locale, seconds: Int64(timestamp.date.timeIntervalSince1970.rounded(.down)), offset: timestamp.utcOffset)
     }

@@ -74,10 +74,11 @@ extension SiteBuilder {
     /// writes the same files: only how much of the build stays alive at once depends on it.
     static func storefrontRuns(of jobs: [OutputJob], site: Site) -> [Range<Int>] {
         let folders = site.markets.isEmpty ? [] : site.storefronts.map(\.pathPrefix).filter { !$0.isEmpty }
-        let storefront = { (index: Int) in folders.firstIndex { jobs[index].path.hasPrefix($0) } }
+        // Through indices: `jobs.map` copied every job (its closures).
+        let storefronts = jobs.indices.map { index in folders.firstIndex { jobs[index].path.hasPrefix($0) } }
         var runs: [Range<Int>] = []
         var start = 0
-        for index in jobs.indices.dropFirst() where storefront(index) != storefront(index - 1) {
+        for index in jobs.indices.dropFirst() where storefronts[index] != storefronts[index - 1] {
             runs.append(start..<index)
             start = index
         }
