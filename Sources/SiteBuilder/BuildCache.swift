@@ -84,11 +84,14 @@ public enum BuildCache {
     public static func save(_ state: BuildState, forOutput output: URL) throws {
         guard let identity = identity(ofOutput: output) else { return }
         try prepareFolder(forOutput: output)
+        // The stamp names the record it was written with: a new record makes it stale.
+        UpToDateStamp.discard(forOutput: output)
         try Data(encodedBytes(state, outputIdentity: identity)).write(to: location(forOutput: output), options: .atomic)
     }
 
     /// Called before anything else changes the output folder, so a stale cache is never trusted.
     public static func discard(forOutput output: URL) {
+        UpToDateStamp.discard(forOutput: output)
         try? FileManager.default.removeItem(at: location(forOutput: output))
     }
 
@@ -350,7 +353,7 @@ public enum BuildCache {
         }
     }
 
-    private static func unescape(_ field: Substring) -> String {
+    static func unescape(_ field: Substring) -> String {
         guard field.utf8.contains(UInt8(ascii: "\\")) else { return String(field) }
         var out = String.UnicodeScalarView()
         var escaping = false

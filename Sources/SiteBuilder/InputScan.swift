@@ -57,6 +57,14 @@ public struct InputScan: Sendable, Equatable {
     }
 
     static func walk(_ folder: String, prefix: String, into files: inout [String: FileStamp]) {
+        walk(folder, prefix: prefix) { key, stamp in
+            if let stamp { files[key] = stamp }
+        }
+    }
+
+    /// Every file the loader reads under `folder` with its stamp, and every folder it enters
+    /// (with no stamp), each by `prefix` and its path below `folder`.
+    static func walk(_ folder: String, prefix: String, visit: (String, FileStamp?) -> Void) {
         guard let directory = opendir(folder) else { return }
         defer { closedir(directory) }
         while let entry = readdir(directory) {
@@ -67,11 +75,12 @@ public struct InputScan: Sendable, Equatable {
             let path = folder + "/" + name
             switch FileStamp.kind(of: path) {
             case .file(let stamp):
-                files[prefix + name] = stamp
+                visit(prefix + name, stamp)
             case .folder:
                 // A linked folder is not followed, as the loader does not follow it.
                 if Int32(entry.pointee.d_type) == Int32(DT_LNK) { continue }
-                walk(path, prefix: prefix + name + "/", into: &files)
+                visit(prefix + name, nil)
+                walk(path, prefix: prefix + name + "/", visit: visit)
             case nil:
                 continue
             }
