@@ -153,6 +153,7 @@ extension ContentEditor {
             let display = folder.displayName + "/" + file.relative
             if case .failure(let d) = RecordSource.parse(data, kind: kind, isJSON: file.isJSON, path: display) {
                 form.otherErrors = [Self.unreadable(d)]
+                form.unreadable = UnreadableFile(data, diagnostic: d)
                 status = .unprocessableContent
             }
         }
@@ -171,8 +172,8 @@ extension ContentEditor {
         }
     }
 
-    /// What a form says of a file it cannot read, which it shows with nothing in its fields: the
-    /// parser's positioned message, so staff can find the line, and that the fix is not the form's.
+    /// What a form says of a file it cannot read, which it lists (`UnreadableFile`) above its
+    /// disabled, empty fields: the parser's positioned message, and that the fix is not the form's.
     /// A save of such a form is refused, as the form's few fields would replace the whole file.
     static func unreadable(_ diagnostic: Diagnostic) -> String {
         diagnostic.description + " (fix the file in a text editor; the form cannot read it)"

@@ -289,8 +289,13 @@ extension ContentEditor {
         case .conflict(let onDisk):
             return conflict(request, kind: file.kind, file: file, mine: mine, theirs: onDisk, formPath: formPath)
         case .failed(let reason):
+            // A cleared translation is removed, not written: say which the disk refused.
+            let verb = change.data == nil ? "removed" : "written"
             return page(request, status: .internalServerError) { _ in
-                layout(title: "Not saved", main: "<h1>Not saved</h1><p>The file could not be written: \(EditorPage.escape(reason))</p>")
+                layout(
+                    title: "Not saved",
+                    main: "<h1>Not saved</h1><p>\(EditorPage.escape(change.relative)) could not be \(verb): "
+                        + "\(EditorPage.escape(reason))</p>")
             }
         }
     }

@@ -32,8 +32,9 @@ extension ContentEditor {
     func translationForm(_ request: Request, kind: RecordKind, file: ContentFolder.RecordFile, language: String) async -> Response {
         guard var form = makeTranslationForm(kind: kind, file: file, language: language) else { return notFound(request) }
         var status = HTTPResponse.Status.ok
-        if case .failure(let problem)? = translationSource(form) {
+        if case .failure(let problem)? = translationSource(form), let data = folder.bytes(form.relative) {
             form.otherErrors = [Self.unreadable(problem)]
+            form.unreadable = UnreadableFile(data, diagnostic: problem)
             status = .unprocessableContent
         }
         form.previewPath = await translationPreview(form)

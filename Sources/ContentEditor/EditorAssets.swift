@@ -29,6 +29,10 @@ enum EditorAssets {
         .error-summary:focus { outline: 3px solid #fd0; }
         .notice { border-left: 6px solid #0a7d32; padding: .25rem 1rem; background: #eef8f0; }
         .warnings { border-left: 6px solid #8a6100; padding: .25rem 1rem; }
+        .source { font-family: ui-monospace, monospace; font-size: .9rem; overflow-x: auto; padding-inline-start: 3.5em; }
+        .source code { white-space: pre-wrap; }
+        .source mark { background: #ffe08a; color: inherit; outline: 2px solid #b00020; }
+        .unreadable-fields { border: 0; padding: 0; margin: 0; opacity: .6; }
         .choice { display: inline-flex; gap: .3rem; margin-right: 1rem; }
         .choice label { font-weight: normal; }
         .upload { margin-top: .4rem; }

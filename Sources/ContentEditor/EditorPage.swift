@@ -41,13 +41,14 @@ enum EditorPage {
 
     /// The end of a record's or a translation's form: the keys of the file the form does not
     /// show (they are written back untouched, and staff should know they are there), and Save.
-    static func formEnd(keeping otherKeys: [String]) -> String {
+    /// `disabled`: the fields were opened in a `<fieldset disabled>` (an unreadable file), closed here.
+    static func formEnd(keeping otherKeys: [String], disabled: Bool = false) -> String {
         var out = ""
         if !otherKeys.isEmpty {
             out += "<p class=\"hint\">Also in the file and kept as they are: "
                 + otherKeys.map { "<code>\(escape($0))</code>" }.joined(separator: ", ") + ".</p>\n"
         }
-        return out + "<p><button type=\"submit\" class=\"save\">Save</button></p>\n</form>\n"
+        return out + "<p><button type=\"submit\" class=\"save\">Save</button></p>\n" + (disabled ? "</fieldset>\n" : "") + "</form>\n"
     }
 
     /// `priceUnit` → `Price unit`.

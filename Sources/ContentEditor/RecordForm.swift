@@ -26,6 +26,8 @@ struct RecordForm {
     var fieldErrors: [String: [String]] = [:]
     /// Problems no field of this form holds (another file that names this one).
     var otherErrors: [String] = []
+    /// The file on disk when it cannot be read: listed, and the fields disabled.
+    var unreadable: UnreadableFile?
     var warnings: [String] = []
     var notice: String?
     var noticeHTML: String = ""
@@ -94,7 +96,9 @@ struct RecordForm {
             out += " · <a href=\"\(EditorPage.path(kind, slug: slug))/duplicate\">duplicate</a>"
             out += " · <a href=\"\(EditorPage.path(kind, slug: slug))/delete\">delete</a></p>"
         }
+        if let unreadable { out += unreadable.html }
         out += "<form method=\"post\" action=\"\(action)\" enctype=\"multipart/form-data\" novalidate>\n"
+        if unreadable != nil { out += "<fieldset disabled class=\"unreadable-fields\">\n" }
         // Enter in a field submits with the form's first button: this Save, not "Update options".
         out += "<button type=\"submit\" class=\"implicit-save\" tabindex=\"-1\" aria-hidden=\"true\">Save</button>\n"
         out += "<input type=\"hidden\" name=\"_csrf\" value=\"\(csrf)\">\n"
@@ -115,7 +119,7 @@ struct RecordForm {
             Self.bodyField, label: bodyLabel, required: false, hint: "the text of the page; a preview follows as you type",
             control: "<textarea rows=\"14\" \(attributes(Self.bodyField)) data-markdown=\"preview-body\">\n\(EditorPage.escape(body))</textarea>"
                 + "<div class=\"preview\" id=\"preview-body\" aria-live=\"polite\" aria-label=\"Preview of the text\"></div>")
-        out += EditorPage.formEnd(keeping: otherKeys)
+        out += EditorPage.formEnd(keeping: otherKeys, disabled: unreadable != nil)
         return out
     }
 

@@ -40,14 +40,16 @@ extension TranslationForm {
         out += "</p>\n<p>Each field is beside its text in \(EditorPage.escape(defaultName)), the language the record is written in. "
             + "A field left empty is not written: shoppers in \(EditorPage.escape(EditorPage.languageName(language))) see the default text there."
             + (exists ? " Saved with every field empty, the translation file is removed.</p>\n" : "</p>\n")
+        if let unreadable { out += unreadable.html }
         out += "<form method=\"post\" action=\"\(EditorPage.escape(action))\" enctype=\"multipart/form-data\" novalidate>\n"
+        if unreadable != nil { out += "<fieldset disabled class=\"unreadable-fields\">\n" }
         out += "<input type=\"hidden\" name=\"_csrf\" value=\"\(csrf)\">\n"
         out += "<input type=\"hidden\" name=\"_revision\" value=\"\(revision)\">\n"
         for rule in kind.translationFields {
             out += Self.isTermKey(rule) ? termTable(rule) : textField(rule)
         }
         out += bodyField()
-        out += EditorPage.formEnd(keeping: otherKeys)
+        out += EditorPage.formEnd(keeping: otherKeys, disabled: unreadable != nil)
         return out
     }
 

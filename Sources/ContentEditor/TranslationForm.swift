@@ -38,6 +38,8 @@ struct TranslationForm {
     /// Messages by field (a key, `values.3` for a term, `_body`).
     var fieldErrors: [String: [String]] = [:]
     var otherErrors: [String] = []
+    /// The file on disk when it cannot be read: listed, and the fields disabled.
+    var unreadable: UnreadableFile?
     var warnings: [String] = []
     var notice: String?
     var noticeHTML = ""

@@ -287,3 +287,32 @@ extension ContentEditorTests {
         }
     }
 }
+
+extension ContentEditorTests {
+    @Test func aProductFileTheFormCannotReadIsListedWithTheLineMarkedAndItsFieldsOff() async throws {
+        let shop = try SampleShop()
+        defer { shop.remove() }
+        let broken = "---\nsku: DIR-FSG-1\nname: \"Forever Skin Glow\nbrand: diar\n---\n\nA & B <b>.\n"
+        try shop.write("Content/" + Self.foundationFile, broken)
+        try await app(shop).test(.router) { raw in
+            let client = EditorClient(raw)
+            let form = try await client.get(Self.foundation)
+            #expect(form.status == .unprocessableContent)
+            #expect(form.html.contains("(fix the file in a text editor; the form cannot read it)"), "\(form.html)")
+            let listing = try #require(form.html.range(of: #"<ol class="source">"#).map { form.html[$0.lowerBound...] })
+            // Every line, escaped, one in the order of the file; one of them marked.
+            #expect(listing.contains(#"<li><code>A &amp; B &lt;b&gt;.</code></li></ol>"#), "\(listing)")
+            #expect(listing.components(separatedBy: "<li").count - 1 == 7)
+            #expect(listing.components(separatedBy: #"<li id="unreadable-line"><mark>"#).count == 2)
+            #expect(form.html.contains(##"<a href="#unreadable-line">Line "##))
+            #expect(form.html.contains(#"<fieldset disabled class="unreadable-fields">"#))
+            #expect(form.html.contains("</fieldset>\n</form>"))
+            // A save is refused whatever the disabled fields held.
+            var fields = FormFields.read(form.html)
+            fields.set("name", ["Forever Skin Glow"])
+            let saved = try await client.post(Self.foundation, fields: fields.pairs)
+            #expect(saved.status == .unprocessableContent || saved.status == .conflict, "\(saved.status)")
+        }
+        #expect(try String(contentsOf: shop.content.appendingPathComponent(Self.foundationFile), encoding: .utf8) == broken)
+    }
+}

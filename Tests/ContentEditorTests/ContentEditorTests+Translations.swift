@@ -364,6 +364,12 @@ extension ContentEditorTests {
             let problem = "<li>Content/\(ko):3:5: error: invalid YAML: did not find expected &#39;,&#39; or &#39;]&#39; "
                 + "(while parsing a flow sequence at line 2) (fix the file in a text editor; the form cannot read it)</li>"
             #expect(form.html.contains(problem), "\(form.html)")
+            // The file is listed as it is, the line the parser stopped at marked; the fields are off.
+            #expect(form.html.contains(
+                #"<li>"# + "<code>---</code></li><li><code>name: [unclosed</code></li>"
+                    + #"<li id="unreadable-line"><mark><code>tags: 파운데이션</code></mark></li>"#), "\(form.html)")
+            #expect(form.html.contains(#"<li><code>본문은 그대로.</code></li></ol>"#))
+            #expect(form.html.contains(#"<fieldset disabled class="unreadable-fields">"#))
             var fields = FormFields.read(form.html)
             fields.set("name", ["새 이름"])
             let saved = try await client.post(Self.koreanForm, fields: fields.pairs)
