@@ -285,18 +285,32 @@ public final class IncrementalBuilder: @unchecked Sendable {
 
     /// Which files must be written again: all of them with no previous build.
     struct Changes {
-        var previous: BuildState?
-        var set: ChangeSet
+        let previous: BuildState?
+        let set: ChangeSet
         /// Files the previous build wrote that are gone from the output folder.
-        var missing: Set<String>
-        var inputs: [String: BuildState.InputFile]
+        let missing: Set<String>
+        let inputs: [String: BuildState.InputFile]
+        /// Whether the change touches what the previous build made a path from; nil for a path it did not make.
+        private let touchedBefore: @Sendable (String) -> Bool?
+
+        init(previous: BuildState?, set: ChangeSet, missing: Set<String>, inputs: [String: BuildState.InputFile]) {
+            self.previous = previous
+            self.set = set
+            self.missing = missing
+            self.inputs = inputs
+            if let previous {
+                touchedBefore = previous.outputs.touchTest(set)
+            } else {
+                touchedBefore = { _ in nil }
+            }
+        }
 
         /// Whether every file is written afresh: no record of a previous build, or a change that touches all.
         var isWhole: Bool { previous == nil || set.everything }
 
         func isDirty(_ job: OutputJob) -> Bool {
-            guard let previous, !set.everything, let before = previous.outputs[job.path] else { return true }
-            return missing.contains(job.path) || set.touches(job.dependencies) || set.touches(before)
+            guard previous != nil, !set.everything, let touchedBefore = touchedBefore(job.path) else { return true }
+            return touchedBefore || missing.contains(job.path) || set.touches(job.dependencies)
         }
 
         func isDirty(_ copy: Copy) -> Bool {

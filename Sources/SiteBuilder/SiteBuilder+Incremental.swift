@@ -9,22 +9,37 @@ extension SiteBuilder {
     /// When nothing changed, the stamp written after the last build (`UpToDateStamp`) says so
     /// without the record being read.
     public static func buildIncrementally(_ options: BuildOptions) -> BuildReport {
+        let started = Date()
         if let report = UpToDateStamp.upToDate(options, clock: options.clock) { return report }
         UpToDateStamp.discard(forOutput: options.outputFolder)
-        let builder = IncrementalBuilder(options: options, state: BuildCache.load(forOutput: options.outputFolder))
+        let previous = BuildCache.load(forOutput: options.outputFolder)
+        let loaded = Date()
+        let builder = IncrementalBuilder(options: options, state: previous)
         var report = builder.build(writing: .staged)
-        guard report.succeeded, let state = builder.state else { return report }
-        if builder.stateChanged {
+        // The record's own cost, which grows with the site rather than with the change, for `--verbose`.
+        report.phases.insert(("read the last build's record", loaded.timeIntervalSince(started)), at: 0)
+        if report.succeeded, let state = builder.state {
+            let built = Date()
+            save(state, options: options, changed: builder.stateChanged, report: &report)
+            report.phases.append(("save the record and its stamp", Date().timeIntervalSince(built)))
+        }
+        report.duration = Date().timeIntervalSince(started)
+        return report
+    }
+
+    /// Saves the record when it changed, then the no-change stamp; a record that cannot be saved
+    /// is a warning, and then no stamp is written.
+    private static func save(_ state: BuildState, options: BuildOptions, changed: Bool, report: inout BuildReport) {
+        if changed {
             do {
                 try BuildCache.save(state, forOutput: options.outputFolder)
             } catch {
                 report.diagnostics.append(.warning(
                     "cannot save the incremental build record: \(error.localizedDescription); the next build renders everything",
                     at: SourceLocation(path: BuildCache.location(forOutput: options.outputFolder).lastPathComponent)))
-                return report
+                return
             }
         }
         UpToDateStamp.write(state: state, options: options)
-        return report
     }
 }

@@ -183,6 +183,8 @@ enum UpToDateStamp {
     static func write(state: BuildState, options: BuildOptions) {
         let roots = Roots(options)
         let now = FileStamp.now()
+        // Beside the walk: gathered from 212,000 paths, they took a quarter of a second at 100,000 products.
+        let folders = Background { outputFolders(state) }
         var entries: [UInt8] = []
         var files = 0
         var settled = true
@@ -212,7 +214,7 @@ enum UpToDateStamp {
             }
         }
         guard settled, files == state.inputs.count else { return }
-        for folder in outputFolders(state) { add(2, folder) }
+        for folder in folders.value { add(2, folder) }
         add(3, "state")
         guard let measured = fold(entries: Data(entries), roots: roots.all) else { return }
 
