@@ -14,12 +14,12 @@ extension IncrementalBuilder {
     /// files to write); nil when it is not.
     func smallPatch(_ plan: Plan, changes: Changes) -> [OutputJob]? {
         guard changes.previous != nil, !changes.isWhole, plan.shard == nil else { return nil }
-        var dirty: [OutputJob] = []
-        for job in plan.jobs where changes.isDirty(job) {
-            dirty.append(job)
-            if dirty.count > Self.patchLimit { return nil }
-        }
-        return dirty.count + changes.dirtyCopies(plan.copies).count <= Self.patchLimit ? dirty : nil
+        // Asked of every job on all cores: on one, 212,000 jobs took a quarter of a second.
+        let jobs = plan.jobs
+        let dirty = ParallelMap.map(ranges: jobs.count, minimum: 4096) { range in range.filter { changes.isDirty(jobs[$0]) } }
+            .joined()
+        guard dirty.count <= Self.patchLimit else { return nil }
+        return dirty.count + changes.dirtyCopies(plan.copies).count <= Self.patchLimit ? dirty.map { jobs[$0] } : nil
     }
 
     /// A small change applied to the output folder in place. Everything is rendered into memory
@@ -95,10 +95,10 @@ extension IncrementalBuilder {
     /// Removes what the previous build wrote and this one does not.
     func removeStale(_ plan: Plan, searchJobs: [OutputJob], changes: Changes, from output: InPlaceOutput) {
         guard let previous = changes.previous else { return }
-        var kept = Set(plan.jobs.map(\.path))
-        kept.formUnion(searchJobs.map(\.path))
-        kept.formUnion(plan.copies.map(\.path))
-        for path in Set(previous.outputs.paths).union(previous.copies.keys).subtracting(kept).sorted() { output.remove(path) }
+        let planned = plan.paths?.value ?? Set(plan.jobs.map(\.path))
+        let others = Set(searchJobs.map(\.path) + plan.copies.map(\.path))
+        let stale = (previous.outputs.paths + previous.copies.keys).filter { !planned.contains($0) && !others.contains($0) }
+        for path in Set(stale).sorted() { output.remove(path) }
     }
 }
 

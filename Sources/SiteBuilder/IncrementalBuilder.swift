@@ -177,6 +177,7 @@ public final class IncrementalBuilder: @unchecked Sendable {
         // Gathered beside the rendering: after it, on one core, they took a tenth of a second at
         // 100,000 products.
         let plannedPaths = Background { [jobs = plan.jobs] in OutputJob.paths(of: jobs) }
+        plan.paths = plannedPaths
         let searchJobs: [OutputJob]
         do {
             searchJobs = try write(
@@ -281,6 +282,8 @@ public final class IncrementalBuilder: @unchecked Sendable {
         var runs: [Range<Int>] = []
         /// For a shard: which one, and the identity its manifest records; nil for a whole site.
         var shard: (part: BuildShard, build: Background<String>)?
+        /// The jobs' paths, gathered beside the rendering once the plan is complete.
+        var paths: Background<Set<String>>?
     }
 
     /// Which files must be written again: all of them with no previous build.
@@ -577,13 +580,18 @@ public final class IncrementalBuilder: @unchecked Sendable {
 
     // MARK: Output
 
-    /// Files the previous build wrote that are no longer in the output folder.
+    /// Files the previous build wrote that are no longer in the output folder. Asked on all cores,
+    /// relative to the open folder: 212,000 `access` calls by full path on one core were half a
+    /// second of a one-price build at 100,000 products.
     func missingOutputs(_ state: BuildState) -> Set<String> {
-        let root = options.outputFolder.standardizedFileURL.path + "/"
-        var missing = Set<String>()
-        for path in state.outputs.paths where access(root + path, F_OK) != 0 { missing.insert(path) }
-        for path in state.copies.keys where access(root + path, F_OK) != 0 { missing.insert(path) }
-        return missing
+        let paths = state.outputs.paths + state.copies.keys
+        let root = open(options.outputFolder.standardizedFileURL.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard root >= 0 else { return Set(paths) }
+        defer { close(root) }
+        let parts = ParallelMap.map(ranges: paths.count, minimum: 4096) { range in
+            range.filter { faccessat(root, paths[$0], F_OK, 0) != 0 }
+        }
+        return Set(parts.joined().map { paths[$0] })
     }
 }
 
