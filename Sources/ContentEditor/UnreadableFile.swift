@@ -29,8 +29,8 @@ struct UnreadableFile {
         if line > 0 { out += "<a href=\"#unreadable-line\">Line \(line)</a> is where reading stopped. " }
         out += "Fix the file in a text editor and open this form again: until the file reads, the form below is empty and cannot save.</p>\n"
         out += "<ol class=\"source\">"
-        for (index, text) in lines.prefix(Self.lineLimit).enumerated() {
-            let code = "<code>\(EditorPage.escape(String(text)))</code>"
+        for (index, content) in lines.prefix(Self.lineLimit).enumerated() {
+            let code = "<code>\(EditorPage.escape(String(content)))</code>"
             out += index + 1 == line ? "<li id=\"unreadable-line\"><mark>\(code)</mark></li>" : "<li>\(code)</li>"
         }
         out += "</ol>\n"

@@ -18,7 +18,6 @@ extension IncrementalBuilder {
         let jobs = plan.jobs
         let dirty = ParallelMap.map(ranges: jobs.count, minimum: 4096) { range in range.filter { changes.isDirty(jobs[$0]) } }
             .joined()
-        guard dirty.count <= Self.patchLimit else { return nil }
         return dirty.count + changes.dirtyCopies(plan.copies).count <= Self.patchLimit ? dirty.map { jobs[$0] } : nil
     }
 

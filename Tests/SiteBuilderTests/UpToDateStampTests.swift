@@ -1,3 +1,4 @@
+import BuildEngine
 import Foundation
 @testable import SiteBuilder
 import Testing
@@ -32,12 +33,20 @@ struct UpToDateStampTests {
         #expect(second.diagnostics == first.diagnostics)
     }
 
-    @Test func inputsThatChangedLessThanASecondAgoWriteNoStamp() throws {
+    @Test func inputsReadTooSoonAfterTheyChangedWriteNoStamp() throws {
         let shop = try SampleShop()
         defer { shop.remove() }
-        try shop.buildIncrementallyLikeAFullBuild()
-        #expect(!stampExists(shop))
         settle()
+        try shop.buildIncrementallyLikeAFullBuild()
+        // As if the build had read one file in the instant it was written: its stamp cannot tell
+        // that write from a later one in the same tick, so no stamp may vouch for it.
+        var state = try #require(BuildCache.load(forOutput: shop.output))
+        let key = try #require(state.inputs.keys.sorted().first { $0.hasSuffix(".md") })
+        let written = try #require(state.inputs[key]).stamp.changed
+        state.inputs[key]?.readAt = written
+        UpToDateStamp.discard(forOutput: shop.output)
+        UpToDateStamp.write(state: state, options: shop.options())
+        #expect(!stampExists(shop))
         // The next build takes the long way, finds nothing changed and writes it.
         let second = SiteBuilder.buildIncrementally(shop.options())
         #expect(second.upToDate && !readsOnlyTheStamp(second))
