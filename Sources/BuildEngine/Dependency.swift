@@ -10,6 +10,11 @@ public enum Dependency: Sendable, Hashable {
     case record(RecordKind, Slug)
     /// The set of records of a kind (a file added or removed, or a sort key such as a name or title changed).
     case list(RecordKind)
+    /// The products sharing one brand, category or tag (`brand:…`, `category:…`, `tag:…`), and
+    /// their order and whether each can be bought: what a product page's related products are
+    /// chosen from. Finer than `.list(.product)`, so a renamed product renders again the pages
+    /// it could appear on, not every product page.
+    case productGroup(String)
     /// A template by name (`product`, `partials/header`); `layout` and partials are used by every page.
     case template(String)
     /// The build clock (promotion status).

@@ -59,3 +59,17 @@ extension Product {
         hasVariants ? variants.contains { ($0.availability ?? availability).isPurchasable } : availability.isPurchasable
     }
 }
+
+extension Product {
+    /// The names of the groups `Catalog.related(to:limit:)` chooses a product's related products
+    /// from: one per brand, category and tag. A page showing related products depends on its own
+    /// product's groups; a change to any product in one of them may change what it shows.
+    public static func relatedGroup(brand: String) -> String { "brand:" + brand }
+    public static func relatedGroup(category: String) -> String { "category:" + category }
+    public static func relatedGroup(tag: String) -> String { "tag:" + tag }
+
+    public var relatedGroups: [String] {
+        [Self.relatedGroup(brand: brand.rawValue)] + Set(categories).map { Self.relatedGroup(category: $0.rawValue) }
+            + Set(tags).map { Self.relatedGroup(tag: $0) }
+    }
+}

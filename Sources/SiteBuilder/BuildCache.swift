@@ -359,6 +359,7 @@ public enum BuildCache {
         case .reviews: "v"
         case .record(let kind, let slug): "r:\(kind.rawValue):\(slug.rawValue)"
         case .list(let kind): "l:\(kind.rawValue)"
+        case .productGroup(let group): "g:\(group)"
         case .template(let name): "t:\(name)"
         }
     }
@@ -380,6 +381,8 @@ public enum BuildCache {
             return RecordKind(rawValue: String(parts[1])).map { .list($0) }
         case ("t", _):
             return .template(String(text.dropFirst(2)))
+        case ("g", _) where parts.count > 1:
+            return .productGroup(String(text.dropFirst(2)))
         default:
             return nil
         }

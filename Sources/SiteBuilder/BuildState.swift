@@ -77,6 +77,20 @@ extension BuildState.RecordFacts {
         return .active
     }
 
+    /// The related-product groups (`Dependency.productGroup`) a product's `listKey` puts it in:
+    /// its brand, categories and tags, read back from the key `facts(of:displayName:)` writes.
+    static func productGroups(ofListKey key: String) -> [Dependency] {
+        let parts = key.split(separator: "\u{0}", omittingEmptySubsequences: false)
+        guard parts.count >= 2 else { return [] }
+        var groups = [Dependency.productGroup(Product.relatedGroup(brand: String(parts[1])))]
+        let marker = parts.firstIndex(of: "\u{1}") ?? parts.endIndex
+        for category in parts[2..<marker] { groups.append(.productGroup(Product.relatedGroup(category: String(category)))) }
+        if marker < parts.endIndex {
+            for tag in parts[min(marker + 2, parts.endIndex)...] { groups.append(.productGroup(Product.relatedGroup(tag: String(tag)))) }
+        }
+        return groups
+    }
+
     static func facts(of catalog: Catalog, displayName: String) -> [BuildState.RecordKey: BuildState.RecordFacts] {
         func input(_ source: SourceLocation) -> String {
             let prefix = displayName + "/"

@@ -60,7 +60,10 @@ public struct ChangeSet: Sendable, Equatable {
                 continue
             case (let before?, let after?):
                 if old.inputs[before.input]?.digest != new.inputs[after.input]?.digest { changed.insert(record) }
-                if before.listKey != after.listKey { changed.insert(.list(key.kind)) }
+                if before.listKey != after.listKey {
+                    changed.insert(.list(key.kind))
+                    if key.kind == .product { changed.formUnion(productGroups(before, after)) }
+                }
                 if before.reviews != after.reviews { changed.formUnion([record, .reviews]) }
                 if before.stock != after.stock { changed.insert(record) }
                 if before.brand != after.brand {
@@ -69,6 +72,7 @@ public struct ChangeSet: Sendable, Equatable {
             case (let only?, nil), (nil, let only?):
                 changed.insert(record)
                 changed.insert(.list(key.kind))
+                if key.kind == .product { changed.formUnion(productGroups(only)) }
                 if let brand = only.brand { changed.insert(.record(.brand, brand)) }
                 if !only.reviews.isEmpty { changed.insert(.reviews) }
             }
@@ -110,6 +114,12 @@ public struct ChangeSet: Sendable, Equatable {
         let anything = old.clock != new.clock || old.inputs.count != new.inputs.count
             || new.inputs.contains { old.inputs[$0.key]?.digest != $0.value.digest }
         return ChangeSet(everything: false, changed: changed, anything: anything)
+    }
+
+    /// The related-product groups a product was or is in: each of them may now list its
+    /// products in another order, or others.
+    static func productGroups(_ facts: BuildState.RecordFacts...) -> Set<Dependency> {
+        Set(facts.flatMap { BuildState.RecordFacts.productGroups(ofListKey: $0.listKey) })
     }
 
     /// The keys of either dictionary that `include` takes, each once.

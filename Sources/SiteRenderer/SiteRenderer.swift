@@ -197,8 +197,9 @@ public struct SiteRenderer: Sendable {
             for step in catalog.path(to: category) { uses.insert(.record(.category, step.slug)) }
         }
         if !product.categories.isEmpty { uses.insert(.list(.category)) }
-        // Its related products: which they are follows the product list, and their cards their quotes.
-        uses.insert(.list(.product))
+        // Its related products: which they are follows the products of its brand, categories and
+        // tags (their order and whether they can be bought), and their cards their quotes.
+        for group in product.relatedGroups { uses.insert(.productGroup(group)) }
         for other in catalog.relatedPositions(to: product).map({ catalog.products[$0] }) {
             uses.insert(.record(.brand, other.brand))
             uses.formUnion(catalog.quoteDependencies(for: other))

@@ -17,9 +17,13 @@ struct PageDependenciesTests {
 
     @Test func aProductPageDependsOnItsProductBrandPromotionsAndTemplates() throws {
         let page = try #require(try jobs()["products/ginzing-eye-cream/index.html"])
-        // Its related products' cards, and the product list they are chosen from.
+        // Its related products' cards, and the groups they are chosen from (its brand, category
+        // and tags), not the whole product list.
         let product = try #require(SampleShop.catalog.productBySlug[slug("ginzing-eye-cream")])
-        var related: Set<Dependency> = [.list(.product)]
+        var related: Set<Dependency> = [
+            .productGroup("brand:origins"), .productGroup("category:eye-care"), .productGroup("tag:eye"),
+            .productGroup("tag:cream"), .productGroup("tag:caffeine"),
+        ]
         for other in SampleShop.catalog.related(to: product) {
             related.insert(.record(.brand, other.brand))
             related.formUnion(SampleShop.catalog.quoteDependencies(for: other))
