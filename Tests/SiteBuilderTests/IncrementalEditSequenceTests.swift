@@ -3,8 +3,8 @@ import SiteBuilder
 import Testing
 import VitrineTestSupport
 
-/// Random runs of the edits a shop makes in a day (re-pricing, renaming, re-categorising, adding
-/// and removing products, stock rows), each built incrementally and compared byte for byte with a
+/// Random runs of the edits a shop makes in a day (re-pricing, renaming, re-tagging,
+/// re-categorising, adding and removing products, stock rows), each built incrementally and compared byte for byte with a
 /// full build of the same files. Seeded, so a failure names a run that can be repeated.
 @Suite("Incremental builds over random edit sequences")
 struct IncrementalEditSequenceTests {
@@ -20,7 +20,7 @@ struct IncrementalEditSequenceTests {
         }
     }
 
-    enum Edit: CaseIterable { case reprice, rename, recategorise, add, remove, stock }
+    enum Edit: CaseIterable { case reprice, rename, retag, recategorise, add, remove, stock }
 
     /// Product files written as Markdown with front matter, relative to the shop's folder.
     func productFiles(_ shop: SampleShop) throws -> [String] {
@@ -56,6 +56,12 @@ struct IncrementalEditSequenceTests {
             _ = try setLine(shop, file, key: "price", to: String(format: "%d.%02d", cents / 100, cents % 100))
         case .rename:
             _ = try setLine(shop, file, key: "name", to: "\"Renamed at step \(step)\"")
+        case .retag:
+            // Tags other products have (which decide their related products) or one nobody has.
+            let tags = ["serum", "cream", "night", "glow", "tag-\(step)"].shuffled(using: &numbers).prefix(2)
+            if try !setLine(shop, file, key: "tags", to: "[\(tags.joined(separator: ", "))]") {
+                try shop.write(file, before.replacingOccurrences(of: "\nprice: ", with: "\ntags: [\(tags.joined(separator: ", "))]\nprice: "))
+            }
         case .recategorise:
             let categories = ["serums", "masks", "night-care", "eye-care", "lips"]
             _ = try setLine(shop, file, key: "categories", to: "[\(categories.randomElement(using: &numbers)!)]")
