@@ -47,7 +47,9 @@ enum EditorAssets {
         code { overflow-wrap: anywhere; }
         .search { display: flex; flex-wrap: wrap; gap: .5rem; align-items: end; margin: 1rem 0; }
         .search input, .search select { width: auto; max-width: 100%; min-width: 0; }
-        .table-scroll { overflow-x: auto; max-width: 100%; }
+        .table-scroll { overflow-x: auto; max-width: 100%; position: relative; }
+        /* A fieldset is as wide as its widest content unless told otherwise: the variant table's scroll box never scrolled. */
+        fieldset { min-width: 0; }
         table.rows input, table.rows select { min-width: 7rem; width: 100%; }
         table.rows th[scope=row] { width: 2rem; }
         .implicit-save { position: absolute; left: -9999px; width: 1px; height: 1px; overflow: hidden; }
