@@ -79,7 +79,8 @@ enum UpToDateStamp {
             case ("clock", 2): recordedClock = UInt64(fields[1], radix: 16)
             case ("root", 2): roots.append(fields[1])
             case ("counts", 5):
-                guard let numbers = Optional(fields.dropFirst().compactMap { Int($0) }), numbers.count == 4 else { return nil }
+                let numbers = fields.dropFirst().compactMap { Int($0) }
+                guard numbers.count == 4 else { return nil }
                 (report.contentFileCount, report.pageCount, report.feedCount, report.fileCount) =
                     (numbers[0], numbers[1], numbers[2], numbers[3])
             case ("w", 6):
