@@ -120,6 +120,10 @@ try:
                      "products/forever-skin-glow-foundation/translations/ko", "products/forever-skin-glow-foundation/translations/ar"):
             driver.get(edit + page)
             axe(f"{width}px /_vitrine/edit/{page}")
+            # A wide table (the foundation's shades) scrolls in its own box, never the page.
+            wide, view = driver.execute_script(
+                "return [document.documentElement.scrollWidth, document.documentElement.clientWidth]")
+            check(wide <= view, f"{width}px /_vitrine/edit/{page} does not scroll sideways", f"{wide} > {view}")
     driver.set_window_size(1280, 900)
 
     # 1. Add a product with a photo, the way the old admin screen did.
