@@ -88,7 +88,7 @@ public struct OutputJob: Sendable {
 
     /// Drops what renders the file once it is written. A storefront's pages hold its catalog and
     /// the cards its pages share until the last of them lets go: forgotten as each storefront is
-    /// written, they no longer all stay alive until the end of a build (see `IncrementalBuilder`).
+    /// written, they no longer all stay alive until the end of a build (see `BuildPipeline`).
     /// Rendering a forgotten job is a programming error, not an empty file.
     public mutating func forgetRendering() {
         let path = path

@@ -9,7 +9,7 @@ public actor PreviewSite {
     public nonisolated let options: BuildOptions
     /// Names this server run, so a page that reconnects to a restarted server reloads.
     public nonisolated let session: String
-    private let builder: IncrementalBuilder
+    private let builder: BuildPipeline
     private let now: @Sendable () -> Date
     private let log: @Sendable (String) -> Void
 
@@ -40,7 +40,7 @@ public actor PreviewSite {
         self.now = now
         self.log = log
         self.session = UUID().uuidString.lowercased()
-        self.builder = IncrementalBuilder(
+        self.builder = BuildPipeline(
             options: options, state: BuildCache.load(forOutput: options.outputFolder), keepsParsedContent: true)
     }
 
@@ -74,7 +74,7 @@ public actor PreviewSite {
     @discardableResult
     public func clockTick() async -> BuildReport? {
         guard hasSite, let state = builder.state, let scan = lastScan,
-            IncrementalBuilder.clockChangesPages(from: state.clock, to: now(), state: state)
+            BuildPipeline.clockChangesPages(from: state.clock, to: now(), state: state)
         else { return nil }
         return await rebuild(scan: scan)
     }
@@ -85,7 +85,7 @@ public actor PreviewSite {
     private func clockForBuild() -> Date {
         let candidate = now()
         guard let state = builder.state,
-            !IncrementalBuilder.clockChangesPages(from: state.clock, to: candidate, state: state)
+            !BuildPipeline.clockChangesPages(from: state.clock, to: candidate, state: state)
         else { return candidate }
         return state.clock
     }
@@ -126,7 +126,7 @@ public actor PreviewSite {
         }
     }
 
-    private func build(scan: InputScan, writing: IncrementalBuilder.Writing) async -> BuildReport {
+    private func build(scan: InputScan, writing: BuildPipeline.Writing) async -> BuildReport {
         lastScan = scan
         let builder = self.builder
         let clock = clockForBuild()

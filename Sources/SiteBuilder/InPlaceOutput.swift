@@ -1,3 +1,4 @@
+import BuildEngine
 import Foundation
 
 #if canImport(Glibc)
@@ -6,28 +7,44 @@ import Glibc
 import Darwin
 #endif
 
-/// The output folder changed file by file, for the preview server: each file is written beside
-/// its place and renamed over it, so a reader gets the old file or the new one, never half.
-/// Folders left empty by a removal are removed too, so the tree matches a full build's.
-struct InPlaceOutput {
+/// The output folder changed file by file, for the preview server and small patches: each file is
+/// written beside its place and renamed over it, so a reader gets the old file or the new one,
+/// never half. Folders left empty by a removal are removed too, so the tree matches a full build's.
+struct InPlaceOutput: OutputDestination {
     let root: URL
 
     init(root: URL) { self.root = root.standardizedFileURL }
 
-    func prepareFolders(for paths: [String]) throws {
-        let folders = Set(paths.map { ($0 as NSString).deletingLastPathComponent }.filter { !$0.isEmpty })
-        for folder in folders.sorted() {
-            try FileManager.default.createDirectory(
-                at: root.appendingPathComponent(folder), withIntermediateDirectories: true)
+    var isSequential: Bool { false }
+    var hasFailed: Bool { false }
+
+    /// The previous build's file is already where it belongs.
+    func keep(_ path: String) -> Bool { true }
+
+    func waitForRoom(before sequence: Int) -> Bool { true }
+
+    func write(_ file: OutputFile, to path: String, sequence: Int) throws {
+        switch file {
+        case .bytes(let data), .large(let data): try replace(path, with: data)
+        case .stream(let stream):
+            let sink = OutputSink.memory()
+            stream(sink)
+            try replace(path, with: sink.data)
+        case .copy(let source): try replace(path, with: Data(contentsOf: URL(fileURLWithPath: source)))
         }
     }
 
-    func replace(_ path: String, with data: Data) throws {
-        try data.write(to: root.appendingPathComponent(path), options: .atomic)
-    }
+    func skip(_ sequence: Int) {}
 
-    func replace(_ path: String, withCopyOf source: URL) throws {
-        try replace(path, with: Data(contentsOf: source))
+    private func replace(_ path: String, with data: Data) throws {
+        let url = root.appendingPathComponent(path)
+        do {
+            try data.write(to: url, options: .atomic)
+        } catch CocoaError.fileNoSuchFile {
+            // A file in a folder the previous build did not have.
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try data.write(to: url, options: .atomic)
+        }
     }
 
     func remove(_ path: String) {

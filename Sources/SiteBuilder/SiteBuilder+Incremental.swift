@@ -14,7 +14,7 @@ extension SiteBuilder {
         UpToDateStamp.discard(forOutput: options.outputFolder)
         let previous = BuildCache.load(forOutput: options.outputFolder)
         let loaded = Date()
-        let builder = IncrementalBuilder(options: options, state: previous)
+        let builder = BuildPipeline(options: options, state: previous)
         var report = builder.build(writing: .staged)
         // The record's own cost, which grows with the site rather than with the change, for `--verbose`.
         report.phases.insert(("read the last build's record", loaded.timeIntervalSince(started)), at: 0)

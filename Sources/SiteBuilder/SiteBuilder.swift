@@ -76,7 +76,7 @@ public enum SiteBuilder {
     /// `vitrine build`: the incremental pipeline with no previous state, so everything is rendered
     /// into a staging folder that is swapped in at the end.
     public static func build(_ options: BuildOptions) -> BuildReport {
-        let report = IncrementalBuilder(options: options, keepsRecord: false).build(writing: .staged)
+        let report = BuildPipeline(options: options, keepsRecord: false).build(writing: .staged)
         // An incremental build's record of this folder no longer describes it.
         if report.succeeded { BuildCache.discard(forOutput: options.outputFolder) }
         return report
@@ -85,7 +85,7 @@ public enum SiteBuilder {
     /// `vitrine build --archive`: a full build written as one tar file at the options' output
     /// path, in place of the file there only when everything succeeded.
     public static func buildArchive(_ options: BuildOptions) -> BuildReport {
-        IncrementalBuilder(options: options, keepsRecord: false).build(writing: .archive)
+        BuildPipeline(options: options, keepsRecord: false).build(writing: .archive)
     }
 
     /// `vitrine check`'s look at the pictures: their headers only, never decoded (a truncated
@@ -101,7 +101,7 @@ public enum SiteBuilder {
     /// are there): the catalog as the build renders it; nil when a picture is refused.
     public static func withPictures(_ checked: CheckResult, options: BuildOptions) -> Catalog? {
         guard var catalog = checked.catalog else { return nil }
-        let outcome = IncrementalBuilder(options: options, keepsRecord: false).derivePictures(for: catalog, imageFiles: checked.imageFiles)
+        let outcome = BuildPipeline(options: options, keepsRecord: false).derivePictures(for: catalog, imageFiles: checked.imageFiles)
         guard outcome.diagnostics.isEmpty else { return nil }
         catalog.pictures = outcome.pictures
         return catalog
@@ -180,20 +180,6 @@ public enum SiteBuilder {
         jobs += sitemapJobs
         jobs.rearrange(into: merged)
         return jobs
-    }
-
-    struct Copy {
-        var source: URL
-        var path: String
-    }
-
-    /// Content images keep their paths; the theme's static files go to the site root. The built-in
-    /// theme's static files are jobs (`baseStaticJobs`), as they are in memory, not on disk.
-    static func copyPlan(checked: CheckResult, options: BuildOptions, templates: TemplateLibrary) -> [Copy] {
-        checked.imageFiles.map { Copy(source: options.contentFolder.appendingPathComponent($0), path: $0) }
-            + templates.staticFiles.filter { templates.baseStaticFiles[$0] == nil }.map {
-                Copy(source: templates.folder.appendingPathComponent("static").appendingPathComponent($0), path: $0)
-            }
     }
 
     /// The built-in theme's static files the shop does not replace, written as they are. They

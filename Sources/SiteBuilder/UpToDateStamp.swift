@@ -93,7 +93,7 @@ enum UpToDateStamp {
                 return nil
             }
         }
-        guard setting == IncrementalBuilder.setting(of: options),
+        guard setting == BuildPipeline.setting(of: options),
             recordedClock == clock.timeIntervalSince1970.bitPattern, roots == Roots(options).all
         else { return nil }
         let entries = data[(end + 1)...]
@@ -224,7 +224,7 @@ enum UpToDateStamp {
         text.row(["setting", state.setting])
         text.row(["clock", String(state.clock.timeIntervalSince1970.bitPattern, radix: 16)])
         for root in roots.all { text.row(["root", root]) }
-        // What the long way reports when nothing changed (`IncrementalBuilder.upToDate`).
+        // What the long way reports when nothing changed (`BuildPipeline.upToDate`).
         let fileCount = state.outputs.count + state.copies.keys.count { !state.outputs.contains($0) }
         text.row([
             "counts", String(state.contentFileCount), String(state.pageCount), String(state.feedCount), String(fileCount),

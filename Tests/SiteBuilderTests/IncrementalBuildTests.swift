@@ -289,7 +289,7 @@ struct IncrementalBuildTests {
     @Test func buildingInPlaceMatchesAFullBuild() throws {
         let shop = try SampleShop()
         defer { shop.remove() }
-        let builder = IncrementalBuilder(options: shop.options(), keepsParsedContent: true)
+        let builder = BuildPipeline(options: shop.options(), keepsParsedContent: true)
         #expect(builder.build(writing: .staged).succeeded)
         try shop.edit("Content/products/origins/ginzing-eye-cream.md", replacing: "price: 32.00", with: "price: 31.00")
         try shop.write("Content/products/aven/aven-new.md", "---\nsku: AV-NEW\nname: \"Aven New\"\nbrand: aven\nprice: 3.00\n---\n")
@@ -409,7 +409,7 @@ struct BuildCacheTests {
         expectAddsUp(SiteBuilder.buildIncrementally(buildOptions(fixture)), "up to date")
 
         // The preview's builds, in place, and its quick path between them.
-        let preview = IncrementalBuilder(options: buildOptions(fixture), keepsParsedContent: true)
+        let preview = BuildPipeline(options: buildOptions(fixture), keepsParsedContent: true)
         expectAddsUp(preview.build(writing: .inPlace), "in place")
         try setPrice("28.00")
         let quick = try #require(preview.quickUpdate(changedInputs: [InputScan.contentPrefix + serum]))

@@ -77,7 +77,7 @@ import VitrineTestSupport
         let input = try Data(contentsOf: fixture.content.appendingPathComponent("images/camera.jpg"))
         #expect(PhotoMetadata.found(in: input).count == PhotoMetadata.marks.count, "the photo carries every mark")
         let published = fixture.output.appendingPathComponent("images/camera.jpg")
-        let builder = IncrementalBuilder(options: buildOptions(fixture))
+        let builder = BuildPipeline(options: buildOptions(fixture))
         #expect(builder.build(writing: .staged).succeeded)
         try Self.expectClean(FolderContents.files(in: fixture.output), fixture: fixture)
 

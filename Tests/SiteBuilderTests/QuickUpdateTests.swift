@@ -8,9 +8,9 @@ import VitrineTestSupport
 @Suite("The preview's quick path")
 struct QuickUpdateTests {
     /// A builder that has made the shop once, as the preview server's has.
-    func builtShop() throws -> (SampleShop, IncrementalBuilder) {
+    func builtShop() throws -> (SampleShop, BuildPipeline) {
         let shop = try SampleShop()
-        let builder = IncrementalBuilder(options: shop.options(), keepsParsedContent: true)
+        let builder = BuildPipeline(options: shop.options(), keepsParsedContent: true)
         let report = builder.build(writing: .staged)
         guard report.succeeded else { throw TestFailure("\(report.diagnostics)") }
         return (shop, builder)
@@ -77,7 +77,7 @@ struct QuickUpdateTests {
         let shop = try SampleShop()
         defer { shop.remove() }
         try shop.write("Content/stock.csv", "sku,price\nORG-GINZ-15,27.00\n")
-        let builder = IncrementalBuilder(options: shop.options(), keepsParsedContent: true)
+        let builder = BuildPipeline(options: shop.options(), keepsParsedContent: true)
         #expect(builder.build(writing: .staged).succeeded)
         try shop.edit(Self.ginzing, replacing: "price: 32.00", with: "price: 30.75")
         #expect(builder.quickUpdate(changedInputs: [Self.ginzingKey]) == nil)

@@ -2,7 +2,7 @@ import BuildEngine
 import Foundation
 import Parallel
 
-extension IncrementalBuilder {
+extension BuildPipeline {
     /// The most files a change may touch to be patched into the output folder in place rather
     /// than built into a new folder beside it. A new folder links every unchanged file (at
     /// 100,000 products, 212,000 links: five seconds on tmpfs); a patch writes only what changed,
@@ -29,66 +29,22 @@ extension IncrementalBuilder {
     /// half; the site as a whole changes file by file for the few milliseconds this takes
     /// (`vitrine deploy` publishes it with one switch).
     func patch(
-        _ plan: Plan, dirty planned: [OutputJob], search: Background<[OutputJob]>, changes: Changes, rendered: PathList
+        _ plan: Plan, dirty: [OutputJob], search: Background<[OutputJob]>, changes: Changes, rendered: PathList
     ) throws -> [OutputJob] {
-        let searchJobs = search.value
-        let dirty = planned + searchJobs.filter { changes.isDirty($0) }
-        let results = ParallelMap.map(count: dirty.count) { index in Result { try dirty[index].render() } }
-        let files = try zip(dirty, results).map { job, result in (path: job.path, data: try result.get()) }
-        let copies = changes.dirtyCopies(plan.copies)
-        var cleaned: [String: Data] = [:]
-        for copy in copies where copy.cleansMetadata { cleaned[copy.path] = try copy.cleanedContents() }
-
+        let held = HeldOutput()
+        var part = plan
+        (part.jobs, part.runs) = (dirty, [])
+        let searchJobs = try writeFiles(&part, copies: plan.copies, search: search, changes: changes, to: held, rendered: rendered)
+            .searchJobs
         BuildCache.discard(forOutput: options.outputFolder)
+        let output = InPlaceOutput(root: options.outputFolder)
         do {
-            try write(files, copies: copies, cleaned: cleaned, plan: plan, searchJobs: searchJobs, changes: changes, rendered: rendered)
+            try held.apply(to: output)
         } catch {
             throw PatchInterrupted(underlying: error)
         }
-        return searchJobs
-    }
-
-    private func write(
-        _ files: [(path: String, data: Data)], copies: [Copy], cleaned: [String: Data], plan: Plan, searchJobs: [OutputJob],
-        changes: Changes, rendered: PathList
-    ) throws {
-        let output = InPlaceOutput(root: options.outputFolder)
-        try output.prepareFolders(for: files.map(\.path) + copies.map(\.path))
-        let failures = FailureList()
-        ParallelMap.forEach(count: files.count, chunk: 1) { index in
-            do {
-                try output.replace(files[index].path, with: files[index].data)
-                rendered.add(files[index].path)
-            } catch {
-                failures.add(files[index].path, error)
-            }
-        }
-        if let failure = failures.first { throw failure }
-        // A copy replaces a rendered file at its path, as in a full build.
-        try replace(copies, in: output, cleaned: cleaned)
         removeStale(plan, searchJobs: searchJobs, changes: changes, from: output)
-    }
-}
-
-extension IncrementalBuilder {
-    /// Files copied as they are, written in place; `cleaned` holds contents already stripped of
-    /// metadata, the others are stripped or copied here.
-    func replace(_ copies: [Copy], in output: InPlaceOutput, cleaned: [String: Data] = [:]) throws {
-        let failures = FailureList()
-        for copy in copies {
-            do {
-                if let data = cleaned[copy.path] {
-                    try output.replace(copy.path, with: data)
-                } else if copy.cleansMetadata {
-                    try output.replace(copy.path, with: copy.cleanedContents())
-                } else {
-                    try output.replace(copy.path, withCopyOf: URL(fileURLWithPath: copy.source))
-                }
-            } catch {
-                failures.add(copy.path, error)
-            }
-        }
-        if let failure = failures.first { throw failure }
+        return searchJobs
     }
 
     /// Removes what the previous build wrote and this one does not.

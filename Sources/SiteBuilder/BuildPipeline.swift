@@ -5,6 +5,7 @@ public import Foundation
 import ImageDerivatives
 import Parallel
 import SearchIndexer
+import SiteArchive
 import SiteRenderer
 
 #if canImport(Glibc)
@@ -13,14 +14,18 @@ import Glibc
 import Darwin
 #endif
 
-/// Builds the site again after a change, rendering only the files whose dependencies the change
-/// touches and carrying every other file over from the previous output. The result is the same,
-/// byte for byte, as a full build of the same input at the same clock.
+/// Every build, from the content folder to files in place: the content read and checked, the
+/// pictures derived, the pages, feeds and API planned, then written to a destination (`Writing`:
+/// a staged folder, the served folder in place, or an archive, each an `OutputDestination`
+/// written by the same loops in `BuildPipeline+Writing`).
 ///
-/// `vitrine build --incremental` makes one per run from the state saved beside the output;
-/// the preview server keeps one alive, so it also keeps the parsed content of unchanged files.
-/// Calls must not overlap.
-public final class IncrementalBuilder: @unchecked Sendable {
+/// Given the record of the previous build, it renders only the files whose dependencies the
+/// change touches and carries every other file over; the result is the same, byte for byte, as
+/// a build without a record at the same clock. `vitrine build` is a pipeline that keeps no record
+/// (`keepsRecord: false`); `vitrine build --incremental` makes one per run from the record saved
+/// beside the output; the preview server keeps one alive, so it also keeps the parsed content of
+/// unchanged files. Calls must not overlap.
+public final class BuildPipeline: @unchecked Sendable {
     /// How a build reaches the output folder.
     public enum Writing: Sendable {
         /// A complete new folder beside the old one, swapped in at the end (unchanged files are
@@ -96,8 +101,7 @@ public final class IncrementalBuilder: @unchecked Sendable {
     /// files go first and `pagesWritten` is called before the rest (feeds, data files) is
     /// rendered, so the preview can reload open pages without waiting for a large product feed.
     ///
-    /// This is every build's pipeline: `vitrine build` is this with no previous state and no
-    /// record kept (`keepsRecord: false`), so it renders everything and reads no file twice.
+    /// With no record kept (`keepsRecord: false`) it renders everything and reads no file twice.
     public func build(
         clock: Date? = nil, writing: Writing, scan: InputScan? = nil,
         pagesWritten: (@Sendable ([String]) -> Void)? = nil
@@ -324,16 +328,32 @@ public final class IncrementalBuilder: @unchecked Sendable {
         }
 
         func dirtyCopies(_ copies: [Copy]) -> [Copy] { copies.filter(isDirty) }
+
+        /// Every file written afresh, as in a build without a record.
+        static let all = Changes(previous: nil, set: .all, missing: [], inputs: [:])
     }
 
     /// Writes the plan, then the search index once it is built; returns the search index's jobs.
+    /// The destinations differ only in how they begin and end: the loops are `writeFiles`.
     private func write(
         _ plan: inout Plan, search: Background<[OutputJob]>, changes: Changes, writing: Writing, clock: Date, rendered: PathList,
         pagesWritten: (@Sendable ([String]) -> Void)?
     ) throws -> [OutputJob] {
         switch writing {
         case .archive:
-            return try writeArchive(plan, search: search, clock: clock)
+            let archive = try ArchiveOutput(destination: options.outputFolder, modified: clock)
+            do {
+                let written = try writeFiles(&plan, copies: plan.copies, search: search, changes: changes, to: archive, rendered: rendered)
+                try archive.finish(count: written.count)
+                try archive.commit()
+                return written.searchJobs
+            } catch {
+                // Abandoned, the writer stops without waiting for the files not handed over.
+                archive.abandon(error)
+                try? archive.finish(count: 0)
+                archive.discard()
+                throw error
+            }
         case .staged:
             if let dirty = smallPatch(plan, changes: changes) {
                 return try patch(plan, dirty: dirty, search: search, changes: changes, rendered: rendered)
@@ -341,37 +361,12 @@ public final class IncrementalBuilder: @unchecked Sendable {
             let output = try OutputFolder(destination: options.outputFolder)
             do {
                 // Derived pictures are placed as the output is swapped in (`OutputFolder.commit`).
-                // Each file's folders are made by the worker that writes the first file in them.
-                let copies = plan.copies.filter { !$0.isDerived }
                 let derived = plan.copies.filter(\.isDerived).map { LinkedFile(source: $0.source, path: $0.path) }
                 let (root, folder) = (output.destination.path, PictureDerivation.publishedFolder)
                 let listing = derived.isEmpty ? nil : Background { DerivedListing.make(root: root, folder: folder, wanted: derived) }
-                let failures = FailureList()
-                // A storefront at a time: its catalog and the cards its pages share are freed before
-                // the next one's grow. All at once, four storefronts of 100,000 products peaked at 3.4 GiB.
-                let counter = ProgressCounter(total: plan.jobs.count, report: options.progress)
-                for run in plan.runs.isEmpty ? [plan.jobs.indices] : plan.runs {
-                    writeStaged(Array(plan.jobs[run]), changes: changes, to: output, rendered: rendered, failures: failures, counter: counter)
-                    for index in run { plan.jobs[index].forgetRendering() }
-                }
-                // Photos are most of a shop's bytes: on all cores.
-                ParallelMap.forEach(count: copies.count) { index in
-                    let copy = copies[index]
-                    do {
-                        if changes.isDirty(copy) || !output.linkFromDestination(copy.path) {
-                            if copy.cleansMetadata {
-                                try output.write(copy.cleanedContents(), to: copy.path)
-                            } else {
-                                try output.copy(copy.source, to: copy.path)
-                            }
-                        }
-                    } catch {
-                        failures.add(copy.path, error)
-                    }
-                }
-                let searchJobs = search.value
-                writeStaged(searchJobs, changes: changes, to: output, rendered: rendered, failures: failures, counter: nil)
-                if let failure = failures.first { throw failure }
+                let copies = plan.copies.filter { !$0.isDerived }
+                let searchJobs = try writeFiles(&plan, copies: copies, search: search, changes: changes, to: output, rendered: rendered)
+                    .searchJobs
                 if let shard = plan.shard {
                     // Distinct paths: the search index can plan two equal files under one content-hashed name.
                     let files = Set(plan.jobs.map(\.path) + plan.copies.map(\.path) + searchJobs.map(\.path)).count
@@ -386,62 +381,13 @@ public final class IncrementalBuilder: @unchecked Sendable {
             }
         case .inPlace:
             let output = InPlaceOutput(root: options.outputFolder)
-            let pages = plan.jobs.filter { $0.category == .page && changes.isDirty($0) }
-            let copies = changes.dirtyCopies(plan.copies)
-            try output.prepareFolders(for: pages.map(\.path) + copies.map(\.path))
-            try replace(pages, in: output, rendered: rendered)
-            try replace(copies, in: output)
-            pagesWritten?(pages.map(\.path))
-            let searchJobs = search.value
-            let jobs = (plan.jobs + searchJobs).sorted { $0.path < $1.path }
-            let others = jobs.filter { $0.category != .page && changes.isDirty($0) }
-            try output.prepareFolders(for: others.map(\.path))
-            try replace(others, in: output, rendered: rendered)
+            let searchJobs = try writeFiles(
+                &plan, copies: plan.copies, search: search, changes: changes, to: output, rendered: rendered,
+                pagesFirst: { pagesWritten?($0) }
+            ).searchJobs
             removeStale(plan, searchJobs: searchJobs, changes: changes, from: output)
             return searchJobs
         }
-    }
-
-    /// Renders the dirty jobs into the staging folder on all cores and hard-links the others
-    /// from the current output.
-    private func writeStaged(
-        _ jobs: [OutputJob], changes: Changes, to output: OutputFolder, rendered: PathList, failures: FailureList,
-        counter: ProgressCounter?
-    ) {
-        let chunk = 16
-        let order = OutputJob.renderingOrder(of: jobs, chunk: chunk)
-        ParallelMap.forEach(count: jobs.count, chunk: chunk) { position in
-            // The job's parts read in place: a copy of each job (its path, kind and three closures
-            // retained and released) was 1 % of a 100,000-product build in `perf`.
-            let index = order[position]
-            let path = jobs[index].path
-            do {
-                if changes.isWhole || changes.isDirty(jobs[index]) || !output.linkFromDestination(path) {
-                    if let stream = jobs[index].stream {
-                        try output.write(streaming: stream, to: path)
-                    } else {
-                        try output.write(jobs[index].render(), to: path)
-                    }
-                    rendered.add(path)
-                }
-            } catch {
-                failures.add(path, error)
-            }
-            counter?.step()
-        }
-    }
-
-    private func replace(_ jobs: [OutputJob], in output: InPlaceOutput, rendered: PathList) throws {
-        let failures = FailureList()
-        ParallelMap.forEach(count: jobs.count, chunk: 1) { i in
-            do {
-                try output.replace(jobs[i].path, with: jobs[i].render())
-                rendered.add(jobs[i].path)
-            } catch {
-                failures.add(jobs[i].path, error)
-            }
-        }
-        if let failure = failures.first { throw failure }
     }
 
     // MARK: Inputs
@@ -478,29 +424,6 @@ public final class IncrementalBuilder: @unchecked Sendable {
         a.count == b.count && a.allSatisfy { key, file in b[key]?.digest == file.digest && !file.digest.isEmpty }
     }
 
-    /// Whether moving the clock from `old` to `new` changes any file of the site `state`
-    /// describes: a promotion's status, the footer's year, or a file that says it depends on the
-    /// clock itself (feeds print the build time).
-    public static func clockMatters(from old: Date, to new: Date, state: BuildState) -> Bool {
-        guard old != new else { return false }
-        if Timestamp.components(of: old).year != Timestamp.components(of: new).year { return true }
-        if state.records.values.contains(where: {
-            $0.starts != nil && $0.promotionStatus(at: old) != $0.promotionStatus(at: new)
-        }) {
-            return true
-        }
-        return state.outputs.anyDepends(onAnyOf: [.clock, .everything])
-    }
-
-    /// Whether some page's content depends on moving the clock from `old` to `new`: a promotion's
-    /// status or the footer's year. The preview server keeps its clock until this is so, rather
-    /// than render the time-stamped feeds again after every edit.
-    public static func clockChangesPages(from old: Date, to new: Date, state: BuildState) -> Bool {
-        guard old != new else { return false }
-        if Timestamp.components(of: old).year != Timestamp.components(of: new).year { return true }
-        return state.records.values.contains { $0.starts != nil && $0.promotionStatus(at: old) != $0.promotionStatus(at: new) }
-    }
-
     /// What must match for a previous build's files to be reused: this program (a new version may
     /// render differently) and the folders and strictness it was given.
     static func setting(of options: BuildOptions) -> String {
@@ -508,27 +431,6 @@ public final class IncrementalBuilder: @unchecked Sendable {
             ToolIdentity.current, options.contentFolder.standardizedFileURL.path,
             options.templatesFolder.standardizedFileURL.path, options.strict ? "strict" : "lenient",
         ].joined(separator: "|")
-    }
-
-    struct Copy {
-        /// A path: a thousand photos make twelve thousand derived files, too many for `URL`s.
-        var source: String
-        var path: String
-        /// `InputScan` key of the source, or the source's path when it lies outside the watched
-        /// folders (then it is copied every time).
-        var input: String
-        /// A derived picture in the cache: linked from there, never copied, since its name
-        /// changes with its bytes.
-        var isDerived = false
-        /// A content picture published without its metadata (`OriginalMetadata`): read and
-        /// written cleaned rather than copied. Whether it is follows site.json, whose change
-        /// makes every file dirty, so a change of `images.keepOriginalMetadata` rewrites them all.
-        var cleansMetadata = false
-
-        /// What a copy that cleans its metadata publishes.
-        func cleanedContents() throws -> Data {
-            OriginalMetadata.removing(from: try Data(contentsOf: URL(fileURLWithPath: source)))
-        }
     }
 
     var pictureCache: PictureCache {
@@ -542,40 +444,6 @@ public final class IncrementalBuilder: @unchecked Sendable {
         let listed = Set(imageFiles)
         return PictureDerivation(contentFolder: options.contentFolder, cache: pictureCache, settings: catalog.site.images)
             .run(uses: catalog.imageUses.filter { listed.contains($0.key) })
-    }
-
-    /// The derived files, published from the cache; each counts as made from its source image.
-    func derivedCopies(_ pictures: PictureDerivation.Outcome) -> [Copy] {
-        var copies: [Copy] = []
-        copies.reserveCapacity(pictures.derived.count)
-        var (source, input) = ("", "")
-        for file in pictures.derived {
-            // One string for all of a source's files, which come one after another.
-            if file.source != source { (source, input) = (file.source, InputScan.contentPrefix + file.source) }
-            copies.append(Copy(source: file.file, path: file.path, input: input, isDerived: true))
-        }
-        return copies
-    }
-
-    func copyPlan(checked: SiteBuilder.CheckResult, templates: TemplateLibrary) -> [Copy] {
-        let content = options.contentFolder.standardizedFileURL.path + "/"
-        let theme = options.templatesFolder.standardizedFileURL.path + "/"
-        let base = SiteBuilder.copyPlan(checked: checked, options: options, templates: templates)
-        // Content pictures only: the theme's static files are the theme's own.
-        let cleans = checked.catalog.map { !$0.site.images.keepOriginalMetadata } ?? false
-        return base.map { copy in
-            let source = copy.source.standardizedFileURL.path
-            let input: String
-            if source.hasPrefix(content) {
-                input = InputScan.contentPrefix + source.dropFirst(content.count)
-            } else if source.hasPrefix(theme) {
-                input = InputScan.templatesPrefix + source.dropFirst(theme.count)
-            } else {
-                input = source
-            }
-            let picture = cleans && input.hasPrefix(InputScan.contentPrefix) && OriginalMetadata.cleans(copy.path)
-            return Copy(source: source, path: copy.path, input: input, cleansMetadata: picture)
-        }
     }
 
     // MARK: Output

@@ -6,7 +6,7 @@ import ImageDerivatives
 import Parallel
 import SiteRenderer
 
-extension IncrementalBuilder {
+extension BuildPipeline {
     /// What the quick path did.
     public struct QuickUpdate: Sendable {
         /// The pages written, sorted.
@@ -73,13 +73,10 @@ extension IncrementalBuilder {
         for dependency in changed { wanted.formUnion(quickIndex.dependents[dependency, default: []]) }
         let language = SiteRenderer.language(of: catalog.site)
         let jobs = SiteRenderer(catalog: catalog, templates: current.templates, now: state.clock, language: language).jobs(only: wanted)
-        let output = InPlaceOutput(root: options.outputFolder)
         let failures = FailureList()
-        ParallelMap.forEach(count: jobs.count, chunk: 1) { index in
-            do { try output.replace(jobs[index].path, with: jobs[index].render()) } catch {
-                failures.add(jobs[index].path, error)
-            }
-        }
+        write(
+            jobs, from: 0, changes: .all, to: InPlaceOutput(root: options.outputFolder), replaced: [], rendered: PathList(), failures: failures,
+            counter: nil)
         current.catalog = catalog
         self.current = current
         if failures.first != nil {
