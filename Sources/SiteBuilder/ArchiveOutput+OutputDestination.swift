@@ -13,7 +13,8 @@ extension ArchiveOutput: OutputDestination {
         do {
             switch file {
             case .bytes(let data): add(data, at: path, sequence: sequence)
-            case .large(let data): try add(streaming: { sink in data.withUnsafeBytes { sink.write($0) } }, at: path, sequence: sequence)
+            case .large(let data):
+                try add(streaming: { sink in data.withUnsafeBytes { sink.write($0) } }, at: path, sequence: sequence)
             case .stream(let stream): try add(streaming: stream, at: path, sequence: sequence)
             case .copy(let source): addCopy(of: source, at: path, sequence: sequence)
             }

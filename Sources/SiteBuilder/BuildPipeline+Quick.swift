@@ -75,8 +75,8 @@ extension BuildPipeline {
         let jobs = SiteRenderer(catalog: catalog, templates: current.templates, now: state.clock, language: language).jobs(only: wanted)
         let failures = FailureList()
         write(
-            jobs, from: 0, changes: .all, to: InPlaceOutput(root: options.outputFolder), replaced: [], rendered: PathList(), failures: failures,
-            counter: nil)
+            jobs, from: 0, changes: .all, to: InPlaceOutput(root: options.outputFolder), replaced: [], rendered: PathList(),
+            failures: failures, counter: nil)
         current.catalog = catalog
         self.current = current
         if failures.first != nil {

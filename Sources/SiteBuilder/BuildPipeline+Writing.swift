@@ -23,7 +23,9 @@ extension BuildPipeline {
         let copied = Set(copies.lazy.filter { !$0.isDerived }.map(\.path))
         var handed = 0
         func jobs(_ jobs: [OutputJob], replaced: Set<String>, counter: ProgressCounter?) throws {
-            write(jobs, from: handed, changes: changes, to: destination, replaced: replaced, rendered: rendered, failures: failures, counter: counter)
+            write(
+                jobs, from: handed, changes: changes, to: destination, replaced: replaced, rendered: rendered, failures: failures,
+                counter: counter)
             handed += jobs.count
             if let failure = failures.first { throw failure }
         }
@@ -59,7 +61,9 @@ extension BuildPipeline {
         _ jobs: [OutputJob], from first: Int, changes: Changes, to destination: some OutputDestination, replaced: Set<String>,
         rendered: PathList, failures: FailureList, counter: ProgressCounter?
     ) {
-        let chunk = 16
+        // Chunks of sixteen spare the workers a lock per file; a handful of files (a patch, the
+        // preview's quick path) is spread one by one, or one core would make them all.
+        let chunk = jobs.count < 256 ? 1 : 16
         let order = OutputJob.renderingOrder(of: jobs, chunk: chunk)
         let numbering = destination.isSequential ? OutputJob.writingNumbers(of: jobs, order: order, chunk: chunk) : nil
         ParallelMap.forEach(count: jobs.count, chunk: chunk) { position in
@@ -75,10 +79,16 @@ extension BuildPipeline {
             // A large file, and a page rendered after one in its chunk, is handed over without
             // waiting for room (`ArchiveOutput.waitForRoom`).
             let waits = !jobs[index].isLarge && !(numbering?.late[position] ?? false)
-            guard waits ? destination.waitForRoom(before: sequence) : !destination.hasFailed else { return destination.skip(sequence) }
+            guard waits ? destination.waitForRoom(before: sequence) : !destination.hasFailed else {
+                return destination.skip(sequence)
+            }
             do {
                 let file: OutputFile =
-                    if let stream = jobs[index].stream { .stream(stream) } else if jobs[index].isLarge { .large(jobs[index].render()) } else {
+                    if let stream = jobs[index].stream {
+                        .stream(stream)
+                    } else if jobs[index].isLarge {
+                        .large(jobs[index].render())
+                    } else {
                         .bytes(jobs[index].render())
                     }
                 try destination.write(file, to: path, sequence: sequence)
@@ -92,7 +102,9 @@ extension BuildPipeline {
     /// Copies the files the change touches, keeps the others where the destination can;
     /// pictures cleaned of their metadata are read and cleaned here. Photos are most of a shop's
     /// bytes: on all cores.
-    func write(_ copies: [Copy], from first: Int, changes: Changes, to destination: some OutputDestination, failures: FailureList) {
+    func write(
+        _ copies: [Copy], from first: Int, changes: Changes, to destination: some OutputDestination, failures: FailureList
+    ) {
         ParallelMap.forEach(count: copies.count, chunk: 1) { index in
             let copy = copies[index]
             guard changes.isDirty(copy) || !destination.keep(copy.path) else { return destination.skip(first + index) }
