@@ -1,4 +1,4 @@
-public import BuildEngine
+import BuildEngine
 public import CatalogModel
 import Foundation
 

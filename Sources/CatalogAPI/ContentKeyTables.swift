@@ -1,4 +1,4 @@
-public import CatalogModel
+import CatalogModel
 import Foundation
 
 /// The README's tables of content keys, one per kind and one per nested value that has rules of

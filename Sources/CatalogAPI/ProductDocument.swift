@@ -1,4 +1,4 @@
-public import CatalogModel
+import CatalogModel
 
 /// `api/v1/products/<slug>.json`: the whole product.
 public struct ProductDocument: Codable, Sendable, Equatable {

@@ -1,5 +1,5 @@
 public import CatalogModel
-public import Foundation
+import Foundation
 
 /// A record read from one file, with what it points at, so references and images can be checked
 /// once every file has been read.

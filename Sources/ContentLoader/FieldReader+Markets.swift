@@ -1,5 +1,5 @@
-public import CatalogModel
-public import Foundation
+import CatalogModel
+import Foundation
 
 /// Readers for the keys of the 2026-11-28 languages-and-markets addition.
 extension FieldReader {

@@ -1,5 +1,5 @@
-public import CatalogModel
-public import Foundation
+import CatalogModel
+import Foundation
 
 extension FieldReader {
     /// An IANA zone name; an abbreviation (`PST`) or an offset is refused, since neither knows

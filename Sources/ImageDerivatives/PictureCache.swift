@@ -1,5 +1,5 @@
 import BuildEngine
-public import CatalogModel
+import CatalogModel
 import Crypto
 public import Foundation
 

@@ -1,6 +1,6 @@
-public import CatalogModel
+import CatalogModel
 import ContentLoader
-public import Foundation
+import Foundation
 
 extension CSVTable {
     /// The table, or the diagnostic saying why not: unreadable, not CSV, or without a column

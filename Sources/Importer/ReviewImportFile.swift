@@ -1,4 +1,4 @@
-public import CatalogModel
+import CatalogModel
 public import Foundation
 
 /// The files a review import writes, and the review files beside them. An import owns its files

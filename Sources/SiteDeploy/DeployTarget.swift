@@ -1,5 +1,5 @@
 import Crypto
-public import Foundation
+import Foundation
 
 /// Where `vitrine deploy` publishes, as its first argument names it.
 public enum DeployTarget: Sendable, Equatable, CustomStringConvertible {

@@ -1,5 +1,5 @@
-public import CatalogModel
-public import Foundation
+import CatalogModel
+import Foundation
 
 /// A small catalog that uses every optional key the model has: variants, a sale that ends, a
 /// store, a category tree, derived pictures, shipping. `vitrine check` renders its pages beside

@@ -1,3 +1,4 @@
+import CatalogModel
 import DefaultTheme
 import Foundation
 import SiteBuilder

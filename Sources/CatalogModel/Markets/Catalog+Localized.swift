@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// A record of some kind, by its slug.
 public struct RecordRef: Sendable, Hashable {

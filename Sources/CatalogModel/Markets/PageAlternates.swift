@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// The same page in every storefront, for `hreflang` links, the sitemap's `xhtml:link`s and the
 /// storefront switcher. Filled once every storefront's pages are planned, read while they render:

@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// Where a folder of releases lives and how its commands run: `/bin/sh` on this machine, or the
 /// same script through `ssh` on a server. Files go with rsync either way, so the two differ only

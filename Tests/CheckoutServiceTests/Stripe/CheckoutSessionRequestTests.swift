@@ -1,6 +1,7 @@
 import CatalogModel
 @testable import CheckoutService
 import Foundation
+import Orders
 import Testing
 import VitrineTestSupport
 
