@@ -6,9 +6,8 @@ extension BuildPipeline {
     /// The plan's files into `destination`, in the order every destination takes them: the jobs a
     /// storefront at a time (each storefront's rendering forgotten once it is written; all at
     /// once, four storefronts of 100,000 products peaked at 3.4 GiB), the copied files, then the
-    /// search index once it is built. A copy replaces a rendered file at its path, and of the
-    /// search index's equal files under one content-hashed name one is written, so no destination
-    /// is handed two files at one path.
+    /// search index once it is built. A copy replaces a rendered file at its path: the rendered
+    /// file is not made, so no destination is handed two files at one path.
     ///
     /// `pagesFirst`, for the preview writing in place: the pages and the copies go first, and it is
     /// told the pages written before the rest is rendered, so open pages reload without waiting
@@ -49,9 +48,7 @@ extension BuildPipeline {
             try copyFiles()
         }
         let searchJobs = search.value
-        var last: [String: Int] = [:]
-        for (index, job) in searchJobs.enumerated() { last[job.path] = index }
-        try jobs(searchJobs.indices.filter { last[searchJobs[$0].path] == $0 }.map { searchJobs[$0] }, replaced: [], counter: nil)
+        try jobs(searchJobs, replaced: [], counter: nil)
         return (searchJobs, handed)
     }
 

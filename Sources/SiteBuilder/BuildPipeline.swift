@@ -228,8 +228,7 @@ public final class BuildPipeline: @unchecked Sendable {
         report.feedCount = feedCount
         report.fileCount = planPaths.count + others.count + derivedCount
         if keepsRecord {
-            // Each file once, so the counts add up to `fileCount`: the search index can plan two equal
-            // files under one content-hashed name, and a copy replaces a rendered file at its path.
+            // Each file once, so the counts add up to `fileCount`: a copy replaces a rendered file at its path.
             let copyPaths = Set(plan.copies.lazy.filter { !$0.isDerived }.map(\.path))
             let dirtyCopies = changes.dirtyCopies(plan.copies)
             report.renderedPaths = rendered.sorted().filter { !copyPaths.contains($0) }
@@ -368,7 +367,7 @@ public final class BuildPipeline: @unchecked Sendable {
                 let searchJobs = try writeFiles(&plan, copies: copies, search: search, changes: changes, to: output, rendered: rendered)
                     .searchJobs
                 if let shard = plan.shard {
-                    // Distinct paths: the search index can plan two equal files under one content-hashed name.
+                    // Distinct paths: a copy replaces a rendered file at its path.
                     let files = Set(plan.jobs.map(\.path) + plan.copies.map(\.path) + searchJobs.map(\.path)).count
                     let manifest = ShardManifest(shard: shard.part, build: shard.build.value, files: files)
                     try output.write(manifest.encoded(), to: ShardManifest.fileName)
@@ -474,7 +473,7 @@ final class PathList: @unchecked Sendable {
         lock.unlock()
     }
 
-    /// Sorted, each path once: a path written twice (two equal search-index files) is one file.
+    /// Sorted, each path once.
     func sorted() -> [String] {
         lock.lock()
         defer { lock.unlock() }

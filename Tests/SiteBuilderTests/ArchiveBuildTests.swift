@@ -48,6 +48,25 @@ import VitrineTestSupport
         #expect(bytes == (try Data(contentsOf: second)))
     }
 
+    /// A shop with markets is written a storefront at a time: the archive still holds each of
+    /// the folder build's files once, and two archive builds are still the same bytes.
+    @Test func aShopWithStorefrontsArchivesEveryFileOnceInAFixedOrder() throws {
+        let fixture = try ShopFixture(changes: ["site.json": StorefrontBuildTests.site])
+        defer { fixture.cleanUp() }
+        #expect(SiteBuilder.build(buildOptions(fixture)).succeeded)
+        let first = fixture.root.appendingPathComponent("a.tar")
+        let second = fixture.root.appendingPathComponent("b.tar")
+        #expect(SiteBuilder.buildArchive(buildOptions(fixture, output: first)).succeeded)
+        #expect(SiteBuilder.buildArchive(buildOptions(fixture, output: second)).succeeded)
+        let entries = try #require(TarContents.entries(of: first))
+        let folder = FolderContents.files(in: fixture.output)
+        #expect(folder.keys.contains { $0.hasPrefix("ko-kr/") }, "the storefronts are built")
+        let twice = Dictionary(grouping: entries.map(\.path), by: { $0 }).filter { $0.value.count > 1 }.keys.sorted()
+        #expect(twice.isEmpty, "no path twice")
+        #expect(FolderContents.differences(try #require(TarContents.files(of: first)), folder).isEmpty)
+        #expect(try Data(contentsOf: first) == Data(contentsOf: second))
+    }
+
     @Test func aBuildRefusedByValidationLeavesThePreviousArchiveExactlyAsItWas() throws {
         let fixture = try ShopFixture()
         defer { fixture.cleanUp() }
