@@ -31,7 +31,8 @@ extension BuildPipeline {
     func patch(
         _ plan: Plan, dirty: [OutputJob], search: Background<[OutputJob]>, changes: Changes, rendered: PathList
     ) throws -> [OutputJob] {
-        let held = HeldOutput()
+        let held = HeldOutput(beside: options.outputFolder)
+        defer { held.discard() }
         var part = plan
         (part.jobs, part.runs) = (dirty, [])
         let searchJobs = try writeFiles(&part, copies: plan.copies, search: search, changes: changes, to: held, rendered: rendered)

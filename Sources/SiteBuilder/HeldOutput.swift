@@ -2,11 +2,33 @@ import BuildEngine
 import Foundation
 import Parallel
 
-/// A small patch made in memory before the output folder is touched, so a patch that fails while
-/// rendering leaves the folder as it was; `apply` then puts it in place. Copies are read only then.
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A small patch made before the output folder is touched, so a patch that fails while
+/// rendering leaves the folder as it was; `apply` then puts it in place. Rendered files are held
+/// in memory; a streamed one (a merchant feed: 125 MB at 100,000 products) goes to a file in a
+/// work folder beside the output and is renamed into place; copies are read only then.
 final class HeldOutput: OutputDestination, @unchecked Sendable {
-    private var files: [(sequence: Int, path: String, file: OutputFile)] = []
+    private enum Held {
+        case file(OutputFile)
+        /// A streamed file, made in the work folder.
+        case spilled(String)
+    }
+
+    private var files: [(sequence: Int, path: String, held: Held)] = []
     private let lock = NSLock()
+    /// Made with the first streamed file; removed by `discard`. Named as `OutputFolder`'s staging
+    /// folders are, so one left by a killed build is cleared by the next.
+    private let workFolder: URL
+    private var madeWorkFolder = false
+
+    init(beside destination: URL) {
+        workFolder = OutputFolder.workFolder(beside: destination.standardizedFileURL)
+    }
 
     var isSequential: Bool { false }
     var hasFailed: Bool { false }
@@ -17,11 +39,10 @@ final class HeldOutput: OutputDestination, @unchecked Sendable {
     func waitForRoom(before sequence: Int) -> Bool { true }
 
     func write(_ file: OutputFile, to path: String, sequence: Int) throws {
-        var held = file
+        var held = Held.file(file)
         if case .stream(let stream) = file {
-            let sink = OutputSink.memory()
-            stream(sink)
-            held = .bytes(sink.data)
+            let spilled = try spill(stream, for: path, sequence: sequence)
+            held = .spilled(spilled)
         }
         lock.lock()
         files.append((sequence, path, held))
@@ -29,6 +50,28 @@ final class HeldOutput: OutputDestination, @unchecked Sendable {
     }
 
     func skip(_ sequence: Int) {}
+
+    private func spill(_ stream: (OutputSink) -> Void, for path: String, sequence: Int) throws -> String {
+        try makeWorkFolder()
+        // Named by its sequence number, which each file has once.
+        let spilled = workFolder.appendingPathComponent(String(sequence)).path
+        let descriptor = open(spilled, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw OutputError(path: path, code: errno) }
+        defer { close(descriptor) }
+        let sink = OutputSink(descriptor: descriptor)
+        stream(sink)
+        sink.flush()
+        if let failure = sink.failure { throw OutputError(path: path, code: failure) }
+        return spilled
+    }
+
+    private func makeWorkFolder() throws {
+        lock.lock()
+        defer { lock.unlock() }
+        guard !madeWorkFolder else { return }
+        try FileManager.default.createDirectory(at: workFolder, withIntermediateDirectories: true)
+        madeWorkFolder = true
+    }
 
     /// Writes what is held into `output` on all cores: at each path the file handed over last in
     /// the build's order, as a folder build leaves it (a copied file replaces a rendered one).
@@ -42,10 +85,23 @@ final class HeldOutput: OutputDestination, @unchecked Sendable {
         lock.unlock()
         let failures = FailureList()
         ParallelMap.forEach(count: chosen.count, chunk: 1) { index in
-            do { try output.write(chosen[index].file, to: chosen[index].path, sequence: chosen[index].sequence) } catch {
-                failures.add(chosen[index].path, error)
+            let (sequence, path, held) = chosen[index]
+            do {
+                switch held {
+                case .file(let file): try output.write(file, to: path, sequence: sequence)
+                case .spilled(let spilled): try output.move(spilled, to: path)
+                }
+            } catch {
+                failures.add(path, error)
             }
         }
         if let failure = failures.first { throw failure }
+    }
+
+    /// Removes the work folder and what is left in it.
+    func discard() {
+        lock.lock()
+        defer { lock.unlock() }
+        if madeWorkFolder { FileTree.remove(workFolder.path) }
     }
 }

@@ -27,9 +27,23 @@ struct InPlaceOutput: OutputDestination {
         switch file {
         case .bytes(let data), .large(let data): try replace(path, with: data)
         case .stream(let stream):
-            let sink = OutputSink.memory()
+            // Into a file beside its place, never whole in memory: the merchant feed of 100,000
+            // products is 125 MB.
+            let url = root.appendingPathComponent(path)
+            try makeFolder(of: url)
+            let temporary = url.deletingLastPathComponent()
+                .appendingPathComponent(".\(url.lastPathComponent).vitrine-\(UUID().uuidString.prefix(8))")
+            let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+            guard descriptor >= 0 else { throw OutputError(path: path, code: errno) }
+            let sink = OutputSink(descriptor: descriptor)
             stream(sink)
-            try replace(path, with: sink.data)
+            sink.flush()
+            close(descriptor)
+            if let failure = sink.failure {
+                unlink(temporary.path)
+                throw OutputError(path: path, code: failure)
+            }
+            try move(temporary.path, to: path)
         case .copy(let source): try replace(path, with: Data(contentsOf: URL(fileURLWithPath: source)))
         }
     }
@@ -45,6 +59,26 @@ struct InPlaceOutput: OutputDestination {
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try data.write(to: url, options: .atomic)
         }
+    }
+
+    /// Puts the file at `source` (on the same file system) at `path` in one rename; copied when
+    /// it is on another.
+    func move(_ source: String, to path: String) throws {
+        let url = root.appendingPathComponent(path)
+        if rename(source, url.path) == 0 { return }
+        var code = errno
+        if code == ENOENT, access(source, F_OK) == 0 {
+            try makeFolder(of: url)
+            if rename(source, url.path) == 0 { return }
+            code = errno
+        }
+        guard code == EXDEV else { throw OutputError(path: path, code: code) }
+        try replace(path, with: Data(contentsOf: URL(fileURLWithPath: source)))
+        unlink(source)
+    }
+
+    private func makeFolder(of url: URL) throws {
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
     }
 
     func remove(_ path: String) {

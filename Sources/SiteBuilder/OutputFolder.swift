@@ -39,8 +39,7 @@ public struct OutputFolder: Sendable {
         let parent = self.destination.deletingLastPathComponent()
         try FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true)
         Self.clearAbandoned(beside: self.destination)
-        let name = ".\(self.destination.lastPathComponent).vitrine-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString.prefix(8))"
-        staging = parent.appendingPathComponent(name)
+        staging = Self.workFolder(beside: self.destination)
         try? FileManager.default.removeItem(at: staging)
         try FileManager.default.createDirectory(at: staging, withIntermediateDirectories: true)
         stagingRoot = staging.path + "/"
@@ -48,6 +47,13 @@ public struct OutputFolder: Sendable {
         let descriptor = open(staging.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard descriptor >= 0 else { throw OutputError(path: staging.path, code: errno) }
         root = StagingDescriptor(descriptor)
+    }
+
+    /// A new name beside `destination` for this process's work: `clearAbandoned` removes such a
+    /// folder once its process is gone, so a killed build leaves nothing behind for good.
+    static func workFolder(beside destination: URL) -> URL {
+        let name = ".\(destination.lastPathComponent).vitrine-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString.prefix(8))"
+        return destination.deletingLastPathComponent().appendingPathComponent(name)
     }
 
     /// Creates every folder the files need, once, before parallel writes.
