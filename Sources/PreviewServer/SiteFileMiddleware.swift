@@ -63,9 +63,13 @@ public struct SiteFileMiddleware<Context: RequestContext>: RouterMiddleware {
         if SitePath.isInside("404.html", root: root) { return await serve("404.html", status: .notFound, root: root) }
         var errors = ""
         if let failure = await site.failure {
-            errors = "<pre>" + failure.map { Self.escapeHTML($0.description) }.joined(separator: "\n") + "</pre>"
+            // Wrapped: a diagnostic's path and message are one long line, which at phone width
+            // made the whole page scroll sideways.
+            errors = "<pre style=\"white-space: pre-wrap; overflow-wrap: anywhere\">"
+                + failure.map { Self.escapeHTML($0.description) }.joined(separator: "\n") + "</pre>"
         }
-        let page = "<!DOCTYPE html><html><head><meta charset=\"utf-8\"><title>Not found</title></head><body>"
+        let page = "<!DOCTYPE html><html><head><meta charset=\"utf-8\">"
+            + "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"><title>Not found</title></head><body>"
             + "<h1>Not found</h1>\(errors)</body></html>"
         var headers = HTTPFields()
         headers[.contentType] = "text/html; charset=utf-8"

@@ -109,6 +109,24 @@ struct PreviewRoutesTests {
         }
     }
 
+    /// With no good build yet, every path answers the errors, wrapped to the phone's width.
+    @Test func aShopThatNeverBuiltShowsItsErrorsWrappedToTheScreen() async throws {
+        let shop = try SampleShop()
+        defer { shop.remove() }
+        try shop.edit("Content/products/origins/ginzing-eye-cream.md", replacing: "price: 32.00", with: "price: thirty")
+        let site = shop.makeSite()
+        #expect(await !site.start().succeeded)
+        try await app(site).test(.router) { client in
+            try await client.execute(uri: "/products/ginzing-eye-cream/", method: .get) { response in
+                #expect(response.status == .notFound)
+                let body = String(buffer: response.body)
+                #expect(body.contains("ginzing-eye-cream.md") && body.contains("price"))
+                #expect(body.contains("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"))
+                #expect(body.contains("<pre style=\"white-space: pre-wrap; overflow-wrap: anywhere\">"))
+            }
+        }
+    }
+
     @Test func aBrokenEditKeepsTheLastGoodPageAndReportsTheError() async throws {
         let shop = try SampleShop()
         defer { shop.remove() }
