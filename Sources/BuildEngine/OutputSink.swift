@@ -36,6 +36,18 @@ public final class OutputSink {
 
     public static func memory() -> OutputSink { OutputSink() }
 
+    /// Streams `stream` into a file at `path`, created or emptied, and closes it: nil, or the
+    /// `errno` of the first failure, opening included.
+    public static func writeFile(atPath path: String, mode: mode_t = 0o644, _ stream: (OutputSink) -> Void) -> Int32? {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode)
+        guard descriptor >= 0 else { return errno }
+        defer { close(descriptor) }
+        let sink = OutputSink(descriptor: descriptor)
+        stream(sink)
+        sink.flush()
+        return sink.failure
+    }
+
     public func write(_ bytes: UnsafeRawBufferPointer) {
         guard failure == nil, let base = bytes.baseAddress, !bytes.isEmpty else { return }
         switch target {

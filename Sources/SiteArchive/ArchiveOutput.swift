@@ -189,16 +189,7 @@ public final class ArchiveOutput: @unchecked Sendable {
         let temporary = part(streamCount)
         streamCount += 1
         condition.unlock()
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else {
-            let code = errno
-            throw ArchiveError(path: path, code: code)
-        }
-        let sink = OutputSink(descriptor: descriptor)
-        stream(sink)
-        sink.flush()
-        close(descriptor)
-        if let failure = sink.failure { throw ArchiveError(path: path, code: failure) }
+        if let failure = OutputSink.writeFile(atPath: temporary, mode: 0o600, stream) { throw ArchiveError(path: path, code: failure) }
         hand(.file(path: path, source: temporary, temporary: true), sequence)
     }
 

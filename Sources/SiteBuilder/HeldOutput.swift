@@ -2,12 +2,6 @@ import BuildEngine
 import Foundation
 import Parallel
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// A small patch made before the output folder is touched, so a patch that fails while
 /// rendering leaves the folder as it was; `apply` then puts it in place. Rendered files are held
 /// in memory; a streamed one (a merchant feed: 125 MB at 100,000 products) goes to a file in a
@@ -55,13 +49,7 @@ final class HeldOutput: OutputDestination, @unchecked Sendable {
         try makeWorkFolder()
         // Named by its sequence number, which each file has once.
         let spilled = workFolder.appendingPathComponent(String(sequence)).path
-        let descriptor = open(spilled, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw OutputError(path: path, code: errno) }
-        defer { close(descriptor) }
-        let sink = OutputSink(descriptor: descriptor)
-        stream(sink)
-        sink.flush()
-        if let failure = sink.failure { throw OutputError(path: path, code: failure) }
+        if let failure = OutputSink.writeFile(atPath: spilled, stream) { throw OutputError(path: path, code: failure) }
         return spilled
     }
 

@@ -33,13 +33,7 @@ struct InPlaceOutput: OutputDestination {
             try makeFolder(of: url)
             let temporary = url.deletingLastPathComponent()
                 .appendingPathComponent(".\(url.lastPathComponent).vitrine-\(UUID().uuidString.prefix(8))")
-            let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-            guard descriptor >= 0 else { throw OutputError(path: path, code: errno) }
-            let sink = OutputSink(descriptor: descriptor)
-            stream(sink)
-            sink.flush()
-            close(descriptor)
-            if let failure = sink.failure {
+            if let failure = OutputSink.writeFile(atPath: temporary.path, stream) {
                 unlink(temporary.path)
                 throw OutputError(path: path, code: failure)
             }
