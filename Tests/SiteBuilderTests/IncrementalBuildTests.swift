@@ -232,6 +232,20 @@ struct IncrementalBuildTests {
         #expect(css == "body { color: red; }\n")
     }
 
+    /// A theme's static file at the path of a rendered file replaces it in a full build; a small
+    /// change that renders that file again must not put the rendered one back.
+    @Test func aStaticFileAtARenderedFilesPathStaysAfterAChangeThatRendersThatFile() throws {
+        let shop = try SampleShop()
+        defer { shop.remove() }
+        try shop.write("Templates/static/feeds/products.xml", "the theme's own feed\n")
+        try buildAndCompare(shop)
+        try shop.edit("Content/products/origins/ginzing-eye-cream.md", replacing: "price: 32.00", with: "price: 33.00")
+        let change = try buildAndCompare(shop)
+        #expect(change.renderedCount < 100, "patched, not rebuilt")
+        let feed = try String(contentsOf: shop.output.appendingPathComponent("feeds/products.xml"), encoding: .utf8)
+        #expect(feed == "the theme's own feed\n")
+    }
+
     @Test func aBrokenEditLeavesTheOutputAndTheRecordAsTheyWere() throws {
         let shop = try SampleShop()
         defer { shop.remove() }
