@@ -114,23 +114,24 @@ public enum BuildCache {
         out.row(["counts", String(state.contentFileCount), String(state.pageCount), String(state.feedCount)])
         // The files read and the records, beside the outputs: each was about a third of the save.
         let inputsAndRecords = Background { inputAndRecordRows(state) }
-        var ids: [Dependency: Int] = [:]
-        var table = RowWriter()
+        // Numbered again by first use, in path order: the table drops what no file depends on any more.
+        let (ids, table) = state.outputs.numbered
+        var renumbered = [Int](repeating: -1, count: table.count)
+        var used = 0
+        var rows = RowWriter()
         var outputs = RowWriter()
         var numbers: [Int] = []
-        let sets = Array(state.outputs.sets)
-        for index in ParallelMap.sortedIndices(of: sets.map(\.key)) {
-            let (path, dependencies) = sets[index]
+        let entries = Array(ids)
+        for index in ParallelMap.sortedIndices(of: entries.map(\.key)) {
+            let (path, dependencies) = entries[index]
             numbers.removeAll(keepingCapacity: true)
-            for dependency in dependencies {
-                if let id = ids[dependency] {
-                    numbers.append(id)
-                } else {
-                    let id = ids.count
-                    ids[dependency] = id
-                    table.row(["d", String(id), encode(dependency)])
-                    numbers.append(id)
+            for old in dependencies {
+                if renumbered[Int(old)] < 0 {
+                    renumbered[Int(old)] = used
+                    rows.row(["d", String(used), encode(table[Int(old)])])
+                    used += 1
                 }
+                numbers.append(renumbered[Int(old)])
             }
             numbers.sort()
             outputs.field("o")
@@ -138,7 +139,7 @@ public enum BuildCache {
             outputs.numbers(numbers)
         }
         out.bytes += inputsAndRecords.value
-        out.bytes += table.bytes
+        out.bytes += rows.bytes
         out.bytes += outputs.bytes
         for (path, input) in state.copies.sorted(by: { $0.key < $1.key }) { out.row(["c", path, input]) }
         for d in state.diagnostics {
