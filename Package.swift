@@ -171,7 +171,7 @@ let package = Package(
             ],
             swiftSettings: strictness),
         .target(
-            name: "VitrineTestSupport", dependencies: ["CatalogModel", "ContentLoader", "SiteBuilder", "CArchive"],
+            name: "VitrineTestSupport", dependencies: ["BuildEngine", "CatalogModel", "ContentLoader", "SiteBuilder", "CArchive"],
             path: "Tests/VitrineTestSupport", swiftSettings: strictness),
         .testTarget(
             name: "SiteArchiveTests", dependencies: ["SiteArchive", "BuildEngine", "VitrineTestSupport"], swiftSettings: strictness),

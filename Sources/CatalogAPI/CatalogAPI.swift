@@ -47,7 +47,7 @@ public struct CatalogAPI: Sendable {
             JSONOutput.data(shared.value.siteDocument())
         })
 
-        let brandListInputs = Set<Dependency>([.site, .list(.brand), .list(.product)] + catalog.brands.map { .record(.brand, $0.slug) })
+        let brandListInputs: Set<Dependency> = [.site, .list(.brand), .list(.product), .records(.brand)]
         jobs.append(OutputJob(path: APIRoutes.brands, category: .data, kind: "api-brands", dependencies: brandListInputs) {
             JSONOutput.data(shared.value.brandList())
         })

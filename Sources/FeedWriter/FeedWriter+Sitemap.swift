@@ -28,7 +28,7 @@ extension FeedWriter {
         let inputs = Lazy { [catalog] in
             var inputs: Set<Dependency> = [.site, .clock]
             for kind in RecordKind.allCases where kind != .site { inputs.insert(.list(kind)) }
-            for product in catalog.products { inputs.insert(.record(.product, product.slug)) }
+            inputs.insert(.records(.product))
             return inputs
         }
 

@@ -75,25 +75,33 @@ public struct FeedWriter: Sendable {
     /// A promotion feed shows every promotion's status and the titles of the brands it names,
     /// directly or through its products.
     private func promotionDependencies() -> Set<Dependency> {
-        var inputs: Set<Dependency> = [.clock, .site, .list(.promotion), .strings]
+        var inputs: Set<Dependency> = [.clock, .site, .list(.promotion), .strings, .records(.promotion)]
+        var brands = Set<Slug>()
+        var products = Set<Slug>()
         for promotion in catalog.promotions {
-            inputs.insert(.record(.promotion, promotion.slug))
-            for brand in promotion.brands { inputs.insert(.record(.brand, brand)) }
+            brands.formUnion(promotion.brands)
             for slug in promotion.products {
-                inputs.insert(.record(.product, slug))
-                if let product = catalog.productBySlug[slug] { inputs.insert(.record(.brand, product.brand)) }
+                products.insert(slug)
+                if let product = catalog.productBySlug[slug] { brands.insert(product.brand) }
             }
+        }
+        // Named one by one unless the promotions name them all.
+        if brands.count == catalog.brands.count {
+            inputs.insert(.records(.brand))
+        } else {
+            for brand in brands { inputs.insert(.record(.brand, brand)) }
+        }
+        if products.count == catalog.products.count {
+            inputs.insert(.records(.product))
+        } else {
+            for product in products { inputs.insert(.record(.product, product)) }
         }
         return inputs
     }
 
     /// Every product with its brand's title and any active discount.
     private func productFeedDependencies() -> Set<Dependency> {
-        var inputs: Set<Dependency> = [.clock, .site, .list(.product), .list(.brand), .list(.promotion), .list(.category), .strings]
-        for category in catalog.categories { inputs.insert(.record(.category, category.slug)) }
-        for product in catalog.products { inputs.insert(.record(.product, product.slug)) }
-        for brand in catalog.brands { inputs.insert(.record(.brand, brand.slug)) }
-        for promotion in catalog.promotions { inputs.insert(.record(.promotion, promotion.slug)) }
-        return inputs
+        Set([.clock, .site, .list(.product), .list(.brand), .list(.promotion), .list(.category), .strings]
+            + [RecordKind.category, .product, .brand, .promotion].map { .records($0) })
     }
 }

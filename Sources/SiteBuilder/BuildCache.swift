@@ -360,6 +360,7 @@ public enum BuildCache {
         case .reviews: "v"
         case .record(let kind, let slug): "r:\(kind.rawValue):\(slug.rawValue)"
         case .list(let kind): "l:\(kind.rawValue)"
+        case .records(let kind): "a:\(kind.rawValue)"
         case .productGroup(let group): "g:\(group)"
         case .template(let name): "t:\(name)"
         }
@@ -380,6 +381,8 @@ public enum BuildCache {
             return .record(kind, slug)
         case ("l", 2):
             return RecordKind(rawValue: String(parts[1])).map { .list($0) }
+        case ("a", 2):
+            return RecordKind(rawValue: String(parts[1])).map { .records($0) }
         case ("t", _):
             return .template(String(text.dropFirst(2)))
         case ("g", _) where parts.count > 1:

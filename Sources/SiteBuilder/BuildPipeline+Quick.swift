@@ -67,7 +67,7 @@ extension BuildPipeline {
             case .promotion, .page, .category:
                 return nil
             }
-            changed.insert(.record(recordKey.kind, recordKey.slug))
+            changed.formUnion([.record(recordKey.kind, recordKey.slug), .records(recordKey.kind)])
         }
         var wanted = Set<String>()
         for dependency in changed { wanted.formUnion(quickIndex.dependents[dependency, default: []]) }

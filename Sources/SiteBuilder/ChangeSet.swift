@@ -111,6 +111,8 @@ public struct ChangeSet: Sendable, Equatable {
         // Whether the theme has `custom.css` decides whether the layout links it.
         let customStylesheet = InputScan.templatesPrefix + "static/" + TemplateLibrary.customStylesheet
         if (old.inputs[customStylesheet] == nil) != (new.inputs[customStylesheet] == nil) { changed.insert(.template("layout")) }
+        // Every record of a kind changes with any one of them.
+        for case .record(let kind, _) in changed { changed.insert(.records(kind)) }
         let anything = old.clock != new.clock || old.inputs.count != new.inputs.count
             || new.inputs.contains { old.inputs[$0.key]?.digest != $0.value.digest }
         return ChangeSet(everything: false, changed: changed, anything: anything)

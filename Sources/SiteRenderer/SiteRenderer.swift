@@ -55,8 +55,8 @@ public struct SiteRenderer: Sendable {
     /// path re-renders a few pages without planning ten thousand).
     public func jobs(only: Set<String>? = nil) -> [OutputJob] {
         func wants(_ route: String) -> Bool { only?.contains(Routes.file(for: route)) ?? true }
-        let brandRecords = Set(catalog.brands.map { Dependency.record(.brand, $0.slug) })
-        let promotionRecords = Set(catalog.promotions.map { Dependency.record(.promotion, $0.slug) })
+        let brandRecords: Set<Dependency> = [.records(.brand)]
+        let promotionRecords: Set<Dependency> = [.records(.promotion)]
         var jobs: [OutputJob] = []
         if wants(Routes.home) {
             // Its product cards print their quotes and brands; which products they are follows the list.
@@ -88,7 +88,7 @@ public struct SiteRenderer: Sendable {
         }
         if wants(Routes.search) {
             // The form lists every brand and says how many products there are.
-            let categoryRecords = Set(catalog.categories.map { Dependency.record(.category, $0.slug) })
+            let categoryRecords: Set<Dependency> = [.records(.category)]
             jobs.append(job(Routes.search, "search", uses: brandRecords.union(categoryRecords).union([.list(.brand), .list(.product), .list(.category)])) {
                 $0.searchPage()
             })
@@ -180,7 +180,7 @@ public struct SiteRenderer: Sendable {
     /// one thing a page takes from the clock; a new year renders everything again.
     private var sharedDependencies: Set<Dependency> {
         // A shop with categories has them in its navigation; the first or last one changes every page.
-        Set(catalog.pages.map { .record(.page, $0.slug) }).union([.site, .list(.page)])
+        Set([.records(.page), .site, .list(.page)])
             .union(catalog.categories.isEmpty ? [] : [.list(.category)])
             .union(templates.closure(of: "partials/header").union(templates.closure(of: "partials/footer")).map {
                 .template($0)
@@ -218,7 +218,7 @@ public struct SiteRenderer: Sendable {
     private func categoryJobs(wants: (String) -> Bool) -> [OutputJob] {
         guard !catalog.categories.isEmpty else { return [] }
         var jobs: [OutputJob] = []
-        let categoryRecords = Set(catalog.categories.map { Dependency.record(.category, $0.slug) })
+        let categoryRecords: Set<Dependency> = [.records(.category)]
         if wants(Routes.categories) {
             jobs.append(job(Routes.categories, "categories", uses: categoryRecords.union([.list(.category), .list(.product)])) {
                 $0.categoryIndex()
