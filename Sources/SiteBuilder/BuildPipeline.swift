@@ -236,9 +236,15 @@ public final class BuildPipeline: @unchecked Sendable {
             report.renderedPaths = rendered.sorted().filter { !copyPaths.contains($0) }
             report.copiedCount = dirtyCopies.count(where: \.isDerived) + Set(dirtyCopies.lazy.filter { !$0.isDerived }.map(\.path)).count
             report.reusedCount = report.fileCount - report.renderedCount - report.copiedCount
-            report.removedPaths = previous.map {
-                Set($0.outputs.paths).union($0.copies.keys).subtracting(planPaths).subtracting(others)
-                    .subtracting(plan.copies.lazy.filter(\.isDerived).map(\.path)).sorted()
+            // Asked of each path rather than by sets of both builds' paths, which were hashed whole.
+            report.removedPaths = previous.map { previous in
+                let derived = Set(plan.copies.lazy.filter(\.isDerived).map(\.path))
+                var gone = Set<String>()
+                for path in previous.outputs.paths + previous.copies.keys
+                where !planPaths.contains(path) && !others.contains(path) && !derived.contains(path) {
+                    gone.insert(path)
+                }
+                return gone.sorted()
             } ?? []
         }
         report.duration = Date().timeIntervalSince(started)
