@@ -12,12 +12,9 @@ extension SiteBuilder {
         let started = Date()
         if let report = UpToDateStamp.upToDate(options, clock: options.clock) { return report }
         UpToDateStamp.discard(forOutput: options.outputFolder)
-        let previous = BuildCache.load(forOutput: options.outputFolder)
-        let loaded = Date()
-        let builder = BuildPipeline(options: options, state: previous)
+        let outputFolder = options.outputFolder
+        let builder = BuildPipeline(options: options, reading: Background { BuildCache.load(forOutput: outputFolder) })
         var report = builder.build(writing: .staged)
-        // The record's own cost, which grows with the site rather than with the change, for `--verbose`.
-        report.phases.insert(("read the last build's record", loaded.timeIntervalSince(started)), at: 0)
         if report.succeeded, let state = builder.state {
             let built = Date()
             save(state, options: options, changed: builder.stateChanged, report: &report)
