@@ -25,27 +25,22 @@ extension FeedWriter {
         let count = pagePaths.count <= urlLimit ? pagePaths.count : Set(pagePaths).count
 
         // What decides the set of pages (lists, brand pagination) and the products' dates.
-        let inputs = Lazy { [catalog] in
-            var inputs: Set<Dependency> = [.site, .clock]
-            for kind in RecordKind.allCases where kind != .site { inputs.insert(.list(kind)) }
-            inputs.insert(.records(.product))
-            return inputs
-        }
+        let inputs = Set<Dependency>([.site, .clock, .records(.product)] + RecordKind.allCases.filter { $0 != .site }.map { .list($0) })
 
         var jobs: [OutputJob] = []
         if count <= urlLimit {
-            jobs.append(OutputJob(path: Routes.sitemap, category: .data, kind: "sitemap", dependencies: inputs.value) {
+            jobs.append(OutputJob(path: Routes.sitemap, category: .data, kind: "sitemap", dependencies: inputs) {
                 Sitemap.urlset(entries.value)
             }.large())
         } else {
             let parts = (0..<(count + urlLimit - 1) / urlLimit).map { $0 * urlLimit..<min(($0 + 1) * urlLimit, count) }
             for (number, part) in parts.enumerated() {
-                jobs.append(OutputJob(path: Routes.sitemapPart(number + 1), category: .data, kind: "sitemap", dependencies: inputs.value) {
+                jobs.append(OutputJob(path: Routes.sitemapPart(number + 1), category: .data, kind: "sitemap", dependencies: inputs) {
                     Sitemap.urlset(Array(entries.value[part]))
                 }.large())
             }
             let site = site
-            jobs.append(OutputJob(path: Routes.sitemap, category: .data, kind: "sitemap-index", dependencies: inputs.value) {
+            jobs.append(OutputJob(path: Routes.sitemap, category: .data, kind: "sitemap-index", dependencies: inputs) {
                 Sitemap.index(parts.enumerated().map { number, part in
                     Sitemap.Entry(
                         location: site.absoluteURL(Routes.sitemapPart(number + 1)),

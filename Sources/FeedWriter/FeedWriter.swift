@@ -33,7 +33,7 @@ public struct FeedWriter: Sendable {
     /// product feeds and, when the shop has reviews, the ratings feed.
     public func jobs() -> [OutputJob] {
         let promotionInputs = promotionDependencies()
-        let productInputs = Lazy { self.productFeedDependencies() }
+        let productInputs = productFeedDependencies()
         var jobs = [
             OutputJob(path: Routes.promotionsFeed, category: .feed, kind: "rss", dependencies: promotionInputs) {
                 self.promotionsFeed()
@@ -41,10 +41,10 @@ public struct FeedWriter: Sendable {
             OutputJob(path: Routes.promotionsJSONFeed, category: .feed, kind: "json-feed", dependencies: promotionInputs) {
                 self.promotionsJSONFeed()
             }.large(),
-            OutputJob(path: Routes.productsFeed, category: .feed, kind: "merchant-feed", dependencies: productInputs.value) {
+            OutputJob(path: Routes.productsFeed, category: .feed, kind: "merchant-feed", dependencies: productInputs) {
                 self.productsFeed(.google, into: $0)
             }.large(),
-            OutputJob(path: Routes.metaProductsFeed, category: .feed, kind: "meta-catalog", dependencies: productInputs.value) {
+            OutputJob(path: Routes.metaProductsFeed, category: .feed, kind: "meta-catalog", dependencies: productInputs) {
                 self.productsFeed(.meta, into: $0)
             }.large(),
         ]

@@ -95,10 +95,14 @@ final class QuickIndex: @unchecked Sendable {
 
     init(_ state: BuildState) {
         records = Dictionary(state.records.map { ($0.value.input, $0.key) }, uniquingKeysWith: { a, _ in a })
-        var dependents: [Dependency: [String]] = [:]
-        for (path, dependencies) in state.outputs.sets {
-            for dependency in dependencies { dependents[dependency, default: []].append(path) }
+        // From the record's numbers, without making each file's set.
+        let (ids, table) = state.outputs.numbered
+        var byNumber = [[String]](repeating: [], count: table.count)
+        for (path, numbers) in ids {
+            for number in numbers { byNumber[Int(number)].append(path) }
         }
+        var dependents: [Dependency: [String]] = [:]
+        for (number, paths) in byNumber.enumerated() where !paths.isEmpty { dependents[table[number], default: []] += paths }
         self.dependents = dependents
     }
 }
