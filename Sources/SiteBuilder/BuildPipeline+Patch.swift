@@ -51,10 +51,19 @@ extension BuildPipeline {
     /// Removes what the previous build wrote and this one does not.
     func removeStale(_ plan: Plan, searchJobs: [OutputJob], changes: Changes, from output: InPlaceOutput) {
         guard let previous = changes.previous else { return }
+        for path in stalePaths(plan, searchJobs: searchJobs, previous: previous) { output.remove(path) }
+    }
+
+    /// What `previous` wrote (rendered or copied) that this build does not, sorted, each once.
+    /// Asked of each path rather than by sets of both builds' paths, which were hashed whole.
+    func stalePaths(_ plan: Plan, searchJobs: [OutputJob], previous: BuildState) -> [String] {
         let planned = plan.paths?.value ?? Set(plan.jobs.map(\.path))
         let others = Set(searchJobs.map(\.path) + plan.copies.map(\.path))
-        let stale = (previous.outputs.paths + previous.copies.keys).filter { !planned.contains($0) && !others.contains($0) }
-        for path in Set(stale).sorted() { output.remove(path) }
+        var stale = Set<String>()
+        for path in previous.outputs.paths + previous.copies.keys where !planned.contains(path) && !others.contains(path) {
+            stale.insert(path)
+        }
+        return stale.sorted()
     }
 }
 

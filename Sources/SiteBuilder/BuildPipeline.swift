@@ -257,16 +257,7 @@ public final class BuildPipeline: @unchecked Sendable {
             report.renderedPaths = rendered.sorted().filter { !copyPaths.contains($0) }
             report.copiedCount = dirtyCopies.count(where: \.isDerived) + Set(dirtyCopies.lazy.filter { !$0.isDerived }.map(\.path)).count
             report.reusedCount = report.fileCount - report.renderedCount - report.copiedCount
-            // Asked of each path rather than by sets of both builds' paths, which were hashed whole.
-            report.removedPaths = previous.map { previous in
-                let derived = Set(plan.copies.lazy.filter(\.isDerived).map(\.path))
-                var gone = Set<String>()
-                for path in previous.outputs.paths + previous.copies.keys
-                where !planPaths.contains(path) && !others.contains(path) && !derived.contains(path) {
-                    gone.insert(path)
-                }
-                return gone.sorted()
-            } ?? []
+            report.removedPaths = previous.map { stalePaths(plan, searchJobs: searchJobs, previous: $0) } ?? []
         }
         report.duration = Date().timeIntervalSince(started)
         report.phases = [

@@ -69,7 +69,6 @@ public struct ChangeSet: Sendable, Equatable {
         // Each record once, without a set of both builds' keys: hashing 200,000 keys into one was
         // most of this comparison at 100,000 products. The old build's records are walked for
         // ones that are gone only when some are.
-        var kept = 0
         func compare(_ key: BuildState.RecordKey, _ before: BuildState.RecordFacts?, _ after: BuildState.RecordFacts?) {
             let record = Dependency.record(key.kind, key.slug)
             switch (before, after) {
@@ -94,6 +93,7 @@ public struct ChangeSet: Sendable, Equatable {
                 if !only.reviews.isEmpty { changed.insert(.reviews) }
             }
         }
+        var kept = 0
         for (key, after) in new.records {
             let before = old.records[key]
             if before != nil { kept += 1 }

@@ -33,11 +33,13 @@ struct InPlaceOutput: OutputDestination {
             try makeFolder(of: url)
             let temporary = url.deletingLastPathComponent()
                 .appendingPathComponent(".\(url.lastPathComponent).vitrine-\(UUID().uuidString.prefix(8))")
-            if let failure = OutputSink.writeFile(atPath: temporary.path, stream) {
+            do {
+                if let failure = OutputSink.writeFile(atPath: temporary.path, stream) { throw OutputError(path: path, code: failure) }
+                try move(temporary.path, to: path)
+            } catch {
                 unlink(temporary.path)
-                throw OutputError(path: path, code: failure)
+                throw error
             }
-            try move(temporary.path, to: path)
         case .copy(let source): try replace(path, with: Data(contentsOf: URL(fileURLWithPath: source)))
         }
     }
@@ -50,7 +52,7 @@ struct InPlaceOutput: OutputDestination {
             try data.write(to: url, options: .atomic)
         } catch CocoaError.fileNoSuchFile {
             // A file in a folder the previous build did not have.
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try makeFolder(of: url)
             try data.write(to: url, options: .atomic)
         }
     }

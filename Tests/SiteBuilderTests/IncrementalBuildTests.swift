@@ -156,8 +156,12 @@ struct IncrementalBuildTests {
             """)
         // One no review names: deleting a reviewed product is an error in the reviews that name it.
         try shop.delete("Content/products/origins/checks-and-balances-face-wash.md")
+        let before = Set(FolderContents.entries(in: shop.output).keys)
         let report = try buildAndCompare(shop)
         #expect(report.removedCount >= 1)
+        // The summary's removed files are exactly those gone from the folder (its folders aside).
+        let gone = before.subtracting(FolderContents.entries(in: shop.output).keys).filter { !$0.hasSuffix("/") }
+        #expect(report.removedPaths == gone.sorted())
         #expect(FileManager.default.fileExists(atPath: shop.output.appendingPathComponent("products/new-day-cream/index.html").path))
         #expect(!FileManager.default.fileExists(atPath: shop.output.appendingPathComponent("products/checks-and-balances-face-wash").path))
         // A brand's product count shows on every page of its products, so those are rendered too.
